@@ -1,0 +1,101 @@
+/**
+ * Tool vocabulary (dsh contracts §8): definitions, execution inputs and results, gate
+ * decisions, guards and presentation cards. Plane: shared; types only.
+ * @module tools/types
+ */
+import type { ContentBlock, ToolSchema, UserMessage } from '../llm/types.ts'
+import type { CallId } from '../util/brand.ts'
+import type { JsonValue } from '../util/json.ts'
+import type { Agent } from '../agent-loop/types.ts'
+
+/** JSON-Schema subset we enforce: type oneOf properties required additionalProperties items enum const (+ annotations). */
+export interface JsonSchemaNode {
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object'
+  oneOf?: JsonSchemaNode[]
+  properties?: Record<string, JsonSchemaNode>
+  required?: string[]
+  additionalProperties?: boolean | JsonSchemaNode
+  items?: JsonSchemaNode
+  enum?: JsonValue[]
+  const?: JsonValue
+  description?: string
+  title?: string
+  default?: JsonValue
+  minimum?: number
+  maximum?: number
+  minLength?: number
+  maxLength?: number
+  minItems?: number
+  maxItems?: number
+}
+
+export interface ToolOutput<A, V> {
+  schema: JsonSchemaNode
+  render(args: A, value: V): ContentBlock[]
+  presentationMeta?(args: A, value: V): JsonValue
+}
+
+export type ToolCallView =
+  | { card: 'generic'; title: string; kind?: ToolKind; rawInput?: JsonValue; content?: string; locations?: string[] }
+  | { card: 'terminal'; title: string; description?: string; cwd?: string }
+  | { card: 'diff'; title: string; diffs: FileDiff[]; locations?: string[] }
+
+export type ToolResultView =
+  | { card: 'generic'; title?: string; content?: string }
+  | { card: 'terminal'; title?: string; output?: string; exitCode?: number | null; signal?: string | null }
+  | { card: 'diff'; title?: string; diffs: FileDiff[] }
+  | { card: 'search'; title?: string; shape: 'matches'; files: { path: string; matches: { lineNumber: number; line: string }[] }[]; truncated: boolean; total: number }
+  | { card: 'search'; title?: string; shape: 'paths'; paths: string[]; truncated: boolean; total: number }
+  | { card: 'read'; title?: string; path: string; offset: number; lines: { number: number; text: string }[]; totalLines: number; lang?: string; content?: string }
+
+export type ToolKind = 'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'fetch' | 'other'
+export interface FileDiff { path: string; oldText: string | null; newText: string }
+
+export interface ToolDefinition<A = any, V extends JsonValue = any> extends ToolSchema {
+  output: ToolOutput<A, V>
+  execute(args: A, exec: ToolRunContext): Promise<V>
+  finalizeContent?(exec: ToolExecution, result: ToolExecutionResult): ContentBlock[] | undefined
+  timeoutMs?: number
+  isConcurrencySafe?(args: A): boolean
+  presentCall?(args: A): ToolCallView | undefined
+  presentResult?(args: A, result: { content: readonly ContentBlock[]; isError: boolean; meta?: JsonValue }): ToolResultView | undefined
+}
+
+export interface ToolExecutionInput {
+  callId: CallId
+  rootCallId?: CallId
+  name: string
+  /** Raw argument text as the model produced it. */
+  arguments: string
+  agent?: Agent
+  parent?: ToolExecution
+  signal: AbortSignal
+}
+
+export interface ToolExecution extends Omit<ToolExecutionInput, 'arguments'> {
+  readonly rootCallId: CallId
+  /** Opaque token minted per execution. */
+  readonly token: symbol
+  readonly rawArguments: string
+  /** Parsed, deep-frozen arguments (`undefined` when they did not parse). */
+  readonly args: JsonValue | undefined
+}
+
+export interface ToolRunContext extends ToolExecution {
+  deferContext(message: UserMessage): void
+  concludeTurn(): void
+}
+
+export type ToolExecutionResult =
+  | { isError: false; value: JsonValue; content: ContentBlock[]; meta?: JsonValue; additionalContexts?: UserMessage[]; concludesTurn?: true }
+  | { isError: true; error: { message: string; info?: { name: string; code: string } }; content: ContentBlock[]; meta?: JsonValue; additionalContexts?: UserMessage[] }
+
+export type PreToolDecision = { kind: 'allow' } | { kind: 'deny'; reason: string } | { kind: 'ask'; reason?: string }
+export type PostToolDecision =
+  | { kind: 'accept'; content?: ContentBlock[]; value?: JsonValue; additionalContexts?: UserMessage[] }
+  | { kind: 'block'; feedback: string; additionalContexts?: UserMessage[] }
+
+/** Synchronous, deny-only: a returned string denies with that reason. */
+export type ToolGuard = (exec: ToolExecution) => string | undefined
+
+export type ExecutionMode = 'parallel' | 'exclusive'
