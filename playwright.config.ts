@@ -1,0 +1,43 @@
+/**
+ * Playwright configuration for the browser specs (`test/**\/*.browser.spec.ts`): a real Chromium
+ * found by scripts/test.mjs (CHROMIUM_PATH), never downloaded, against a production build served
+ * by a fresh `vite preview` on 127.0.0.1:4173 (set BASE_URL to test an already running server).
+ */
+import { defineConfig } from '@playwright/test'
+
+const baseURL = process.env.BASE_URL ?? 'http://127.0.0.1:4173'
+const vite = 'node node_modules/vite/bin/vite.js'
+
+export default defineConfig({
+  testDir: 'test',
+  testMatch: '**/*.browser.spec.ts',
+  timeout: 60_000,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: process.env.BASE_URL
+    ? undefined
+    : {
+        command: `${vite} build && ${vite} preview --host 127.0.0.1 --port 4173 --strictPort`,
+        url: baseURL,
+        reuseExistingServer: false,
+        timeout: 120_000,
+      },
+})

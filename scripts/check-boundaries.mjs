@@ -1,0 +1,126 @@
+/**
+ * Plane-boundary check (style.md 6.1) for what oxlint cannot express: which folder may import what
+ * (resolved paths, type-only vs runtime), Node built-ins in src/, and string timers. Prints one line
+ * per violation and exits 1 if any. Usage: `node scripts/check-boundaries.mjs [projectRoot]`.
+ * @module scripts/check-boundaries
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { join, posix, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseAst } from 'vite'
+
+const SOURCE = /\.(m?[jt]s)$/
+const PLANES = ['src', 'components', 'workers']
+const NODE_BUILTINS = new Set(builtinModules)
+
+/** All source files of one plane folder, as paths relative to the project root (posix separators). */
+function sourceFiles(root, plane) {
+  const dir = join(root, plane)
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => SOURCE.test(file) && !file.split(sep).includes('node_modules') && !file.endsWith('.d.ts'))
+    .map((file) => `${plane}/${file.split(sep).join('/')}`)
+}
+
+/** Every module reference in a program: static imports, re-exports and dynamic `import()`. */
+function moduleReferences(program) {
+  const refs = []
+  walk(program, (node) => {
+    if (node.type === 'ImportDeclaration') {
+      refs.push({ node, specifier: node.source.value, typeOnly: node.importKind === 'type' })
+    } else if ((node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source) {
+      refs.push({ node, specifier: node.source.value, typeOnly: node.exportKind === 'type' })
+    } else if (node.type === 'ImportExpression' && node.source.type === 'Literal') {
+      refs.push({ node, specifier: node.source.value, typeOnly: false })
+    }
+  })
+  return refs
+}
+
+function walk(node, visit) {
+  if (!node || typeof node !== 'object') return
+  if (Array.isArray(node)) return node.forEach((child) => walk(child, visit))
+  if (typeof node.type === 'string') visit(node)
+  for (const key of Object.keys(node)) {
+    if (key !== 'parent') walk(node[key], visit)
+  }
+}
+
+/** The project-relative path a relative specifier points to, or undefined for a package import. */
+function target(file, specifier) {
+  if (!specifier.startsWith('.')) return undefined
+  return posix.join(posix.dirname(file), specifier)
+}
+
+const inside = (path, folder) => path === folder || path.startsWith(`${folder}/`)
+const isTypesFile = (path) => /(^|\/)types(\.ts)?$/.test(path)
+
+/** The plane rule a reference from `file` breaks, as a message, or undefined when it is allowed. */
+function importViolation(file, ref) {
+  const { specifier, typeOnly } = ref
+  const plane = file.split('/')[0]
+  if (plane === 'src' && (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]))) {
+    return `src/ must not import the Node built-in '${specifier}' (it runs in a Worker too)`
+  }
+  const to = target(file, specifier)
+  if (!to) return undefined
+  if (plane === 'src' && (inside(to, 'components') || inside(to, 'workers'))) {
+    return `src/ must not import from ${to.split('/')[0]}/ ('${specifier}')`
+  }
+  if (plane === 'components' && inside(to, 'workers')) return `components/ must not import from workers/ ('${specifier}')`
+  if (plane === 'components' && inside(to, 'src') && !inside(to, 'src/protocol') && !(typeOnly && isTypesFile(to))) {
+    return `components/ may import runtime values only from src/protocol/ (type-only imports from a types.ts are allowed): '${specifier}'`
+  }
+  if (plane === 'workers' && inside(to, 'components')) return `workers/ must not import from components/ ('${specifier}')`
+  if (plane === 'workers' && inside(to, 'src') && !inside(to, 'src/kernel') && !inside(to, 'src/protocol') && !(typeOnly && isTypesFile(to))) {
+    return `workers/ may import runtime values only from src/kernel/ and src/protocol/: '${specifier}'`
+  }
+  return undefined
+}
+
+/** `setTimeout('code')` / `setInterval(\`code\`)`, called bare or through a global object. */
+function isStringTimer(node) {
+  if (node.type !== 'CallExpression') return false
+  const callee = node.callee.type === 'MemberExpression' ? node.callee.property : node.callee
+  const name = callee?.type === 'Identifier' ? callee.name : undefined
+  const first = node.arguments[0]
+  return (name === 'setTimeout' || name === 'setInterval') &&
+    (first?.type === 'TemplateLiteral' || (first?.type === 'Literal' && typeof first.value === 'string'))
+}
+
+function position(code, offset) {
+  const before = code.slice(0, offset).split('\n')
+  return `${before.length}:${before[before.length - 1].length + 1}`
+}
+
+/** All violations under a project root, as `file:line:col message` strings. */
+export function checkBoundaries(root) {
+  const violations = []
+  for (const file of PLANES.flatMap((plane) => sourceFiles(root, plane))) {
+    const code = readFileSync(join(root, file), 'utf8')
+    let program
+    try {
+      program = parseAst(code, { lang: file.endsWith('ts') ? 'ts' : 'js', sourceType: 'module' }, file)
+    } catch (error) {
+      violations.push(`${file}:1:1 cannot be parsed: ${error.message.split('\n')[0]}`)
+      continue
+    }
+    for (const ref of moduleReferences(program)) {
+      const message = importViolation(file, ref)
+      if (message) violations.push(`${file}:${position(code, ref.node.start)} ${message}`)
+    }
+    walk(program, (node) => {
+      if (isStringTimer(node)) violations.push(`${file}:${position(code, node.start)} string timers evaluate code; pass a function`)
+    })
+  }
+  return violations
+}
+
+if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
+  const root = resolve(process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url)))
+  const violations = checkBoundaries(root)
+  for (const line of violations) console.error(line)
+  if (violations.length > 0) console.error(`check-boundaries: ${violations.length} violation(s)`)
+  process.exitCode = violations.length > 0 ? 1 : 0
+}

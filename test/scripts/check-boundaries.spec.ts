@@ -1,0 +1,154 @@
+// Each plane rule of `npm run lint` (style.md 6.1) reports a violation planted in a temp project,
+// names the file and line, and stays quiet for the allowed form of the same code.
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const repo = fileURLToPath(new URL('../..', import.meta.url))
+let project: string | undefined
+
+function plant(files: Record<string, string>): string {
+  project = mkdtempSync(join(tmpdir(), 'dsh-boundaries-'))
+  for (const [path, code] of Object.entries(files)) {
+    mkdirSync(dirname(join(project, path)), { recursive: true })
+    writeFileSync(join(project, path), code)
+  }
+  return project
+}
+
+function checkBoundaries(root: string) {
+  const run = spawnSync(process.execPath, [join(repo, 'scripts/check-boundaries.mjs'), root], { encoding: 'utf8' })
+  return { code: run.status, output: run.stderr }
+}
+
+function oxlint(root: string) {
+  copyFileSync(join(repo, '.oxlintrc.json'), join(root, '.oxlintrc.json'))
+  const bin = join(repo, 'node_modules/oxlint/bin/oxlint')
+  const run = spawnSync(process.execPath, [bin, '-c', '.oxlintrc.json', '-f', 'unix', '.'], { cwd: root, encoding: 'utf8' })
+  return { code: run.status, output: run.stdout + run.stderr }
+}
+
+afterEach(() => {
+  if (project) rmSync(project, { recursive: true, force: true })
+  project = undefined
+})
+
+describe('scripts/check-boundaries.mjs', () => {
+  it('rejects a runtime import from components/ into src/ outside src/protocol/', () => {
+    const root = plant({ 'components/a/a.ts': "import { x } from '../../src/session/store.ts'\nexport { x }\n" })
+    const { code, output } = checkBoundaries(root)
+    expect(code).toBe(1)
+    expect(output).toContain("components/a/a.ts:1:1 components/ may import runtime values only from src/protocol/")
+    expect(output).toContain("'../../src/session/store.ts'")
+  })
+
+  it('rejects `import { type X }` from a types.ts in components/ (it still loads the module)', () => {
+    const root = plant({ 'components/a.ts': "import { type X } from '../src/session/types.ts'\nexport type Y = X\n" })
+    expect(checkBoundaries(root).output).toContain('components/a.ts:1:1 components/ may import runtime values only')
+  })
+
+  it('rejects a type-only import in components/ from a file that is not a types.ts', () => {
+    const root = plant({ 'components/a.ts': "import type { X } from '../src/session/store.ts'\nexport type Y = X\n" })
+    expect(checkBoundaries(root).code).toBe(1)
+  })
+
+  it('rejects a dynamic import and a re-export into src/ from components/', () => {
+    const root = plant({
+      'components/a.ts': "export * from '../src/llm/index.ts'\nexport const m = () => import('../src/tools/index.ts')\n",
+    })
+    const { output } = checkBoundaries(root)
+    expect(output).toContain('components/a.ts:1:1')
+    expect(output).toContain('components/a.ts:2:24')
+  })
+
+  it('allows components/ to import src/protocol/, packages, siblings, and `import type` from a types.ts', () => {
+    const root = plant({
+      'components/a.ts': [
+        "import { LitElement } from 'lit'",
+        "import { AgentClient } from '../src/protocol/client.ts'",
+        "import type { SessionEvent } from '../src/session/types.ts'",
+        "import { b } from './b.ts'",
+        'export { LitElement, AgentClient, b }',
+        'export type E = SessionEvent',
+      ].join('\n'),
+    })
+    expect(checkBoundaries(root)).toEqual({ code: 0, output: '' })
+  })
+
+  it('rejects node: and bare Node built-in imports in src/, but not in test/', () => {
+    const root = plant({
+      'src/a.ts': "import { readFileSync } from 'node:fs'\nimport path from 'path'\nexport { readFileSync, path }\n",
+      'test/a.spec.ts': "import { readFileSync } from 'node:fs'\nexport { readFileSync }\n",
+    })
+    const { code, output } = checkBoundaries(root)
+    expect(code).toBe(1)
+    expect(output).toContain("src/a.ts:1:1 src/ must not import the Node built-in 'node:fs'")
+    expect(output).toContain("src/a.ts:2:1 src/ must not import the Node built-in 'path'")
+    expect(output).not.toContain('test/')
+  })
+
+  it('rejects src/ importing from components/ or workers/', () => {
+    const root = plant({ 'src/a.ts': "import '../components/x.ts'\nimport '../workers/agent.worker.ts'\n" })
+    const { output } = checkBoundaries(root)
+    expect(output).toContain("src/a.ts:1:1 src/ must not import from components/")
+    expect(output).toContain("src/a.ts:2:1 src/ must not import from workers/")
+  })
+
+  it('rejects workers/ importing runtime values outside src/kernel/ and src/protocol/', () => {
+    const root = plant({
+      'workers/w.ts': "import { a } from '../src/session/store.ts'\nimport { b } from '../src/kernel/compose.ts'\nexport { a, b }\n",
+    })
+    const { output } = checkBoundaries(root)
+    expect(output).toContain('workers/w.ts:1:1 workers/ may import runtime values only from src/kernel/ and src/protocol/')
+    expect(output).not.toContain('workers/w.ts:2:')
+  })
+
+  it('rejects string timers in every plane and accepts function timers', () => {
+    const root = plant({
+      'src/a.ts': "setTimeout('tick()', 5)\nsetTimeout(() => 1, 5)\n",
+      'workers/w.ts': 'globalThis.setInterval(`tick()`, 5)\n',
+    })
+    const { output } = checkBoundaries(root)
+    expect(output).toContain('src/a.ts:1:1 string timers evaluate code; pass a function')
+    expect(output).toContain('workers/w.ts:1:1 string timers evaluate code')
+    expect(output).not.toContain('src/a.ts:2:')
+  })
+})
+
+describe('.oxlintrc.json plane rules', () => {
+  it('rejects DOM globals and navigator.clipboard in src/', () => {
+    const root = plant({
+      'src/a.ts': [
+        'export const t = document.title',
+        'export const w = window.name',
+        "export const s = localStorage.getItem('k') ?? sessionStorage.getItem('k')",
+        "export const c = () => navigator.clipboard.writeText('x')",
+      ].join('\n'),
+    })
+    const { code, output } = oxlint(root)
+    expect(code).toBe(1)
+    for (const name of ['document', 'window', 'localStorage', 'sessionStorage']) {
+      expect(output).toContain(`Unexpected use of '${name}'. src/ is DOM-free`)
+    }
+    expect(output).toContain("src/a.ts:4:24: 'navigator.clipboard' is restricted")
+  })
+
+  it('allows DOM globals outside src/', () => {
+    const root = plant({ 'components/a.ts': 'export const t = document.title\n' })
+    expect(oxlint(root).code).toBe(0)
+  })
+
+  it('rejects eval and new Function everywhere', () => {
+    const root = plant({
+      'components/a.ts': "export const a = eval('1')\n",
+      'workers/w.ts': "export const f = new Function('return 1')\n",
+    })
+    const { code, output } = oxlint(root)
+    expect(code).toBe(1)
+    expect(output).toContain('components/a.ts:1:18: eval can be harmful.')
+    expect(output).toContain('workers/w.ts:1:22: Using `new Function` or `Function` is not allowed.')
+  })
+})
