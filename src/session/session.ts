@@ -1,0 +1,202 @@
+/**
+ * One session's append-only event log: validates and deep-freezes each event, keeps the surface
+ * and the message projection, publishes after commit. Plane: shared (worker, Node); no I/O.
+ * Contract: `events[i].seq === i`; a refused append leaves everything unchanged (dsh §2.2, §2.8).
+ * @module session/session
+ */
+import type { Message } from '../llm/types.ts'
+import type { SessionId } from '../util/brand.ts'
+import { MessageProjection } from './derive-messages.ts'
+import { SessionAppendError, SessionSeedError } from './errors.ts'
+import { payloadProblem } from './message-shape.ts'
+import { Surface, type SurfacePlan } from './surface.ts'
+import { TurnState } from './turn-state.ts'
+import { SESSION_FORMAT_VERSION, type AppendIntent, type SessionEvent, type SessionEventMap, type SessionEventType, type SessionHeader, type SurfaceView } from './types.ts'
+import { copyJson, DEFAULT_MAX_EVENT_BYTES, type JsonCopyOptions } from './validate-json.ts'
+
+export interface SessionOptions {
+  id: SessionId
+  header: SessionHeader
+  /** Construction history (fork/resume); validated, copied, and closed with a `session/end-seed`. */
+  seed?: readonly SessionEvent[]
+  /** Called once per committed live event, after the push. Throws are contained. */
+  publish?: (event: SessionEvent) => void
+  /** Epoch-ms clock (tests pass a fake). */
+  now?: () => number
+  /** Pre-commit check (e.g. the log invariant); a throw refuses the append, log unchanged. */
+  verify?: (event: SessionEvent) => void
+  /** Receives a publication failure; default `console.error`. */
+  onPublishError?: (error: unknown, event: SessionEvent) => void
+  /** Cap on one event's JSON size; default 8 MiB. */
+  maxEventBytes?: number
+}
+
+/** The envelope keys a seed or loaded event may carry (dsh §2.1). */
+export const EVENT_KEYS: readonly string[] = ['type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable']
+const INTENT_KEYS: readonly string[] = ['surfaceOp', 'sourceEventSeqs', 'ignorable']
+
+type Intent = { surfaceOp?: unknown; sourceEventSeqs?: unknown; ignorable?: unknown }
+
+export class Session {
+  readonly id: SessionId
+  readonly header: SessionHeader
+  /** Seq of the first event appended after construction (= log length once seeded). */
+  readonly firstLiveSeq: number
+  private readonly log: SessionEvent[] = []
+  private readonly surfaceState = new Surface()
+  private readonly projection = new MessageProjection(this.surfaceState, this.log)
+  private readonly turns = new TurnState()
+  private readonly copyOptions: JsonCopyOptions
+  private publishing: SessionEvent | undefined
+  private closed = false
+
+  constructor(private readonly options: SessionOptions) {
+    this.id = options.id
+    this.copyOptions = { maxBytes: options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES }
+    this.header = checkHeader(options)
+    const seed = options.seed ?? []
+    seed.forEach((event, index) => this.seedEvent(event, index))
+    if (seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
+    this.firstLiveSeq = this.log.length
+  }
+
+  /** The frozen log itself (not a copy); grows on append. */
+  get events(): readonly SessionEvent[] {
+    return this.log
+  }
+
+  get surface(): SurfaceView {
+    return this.surfaceState.snapshot()
+  }
+
+  /** Highest turn number so far (0 before the first turn); the next turn is `lastTurn + 1`. */
+  get lastTurn(): number {
+    return this.turns.lastTurn
+  }
+
+  get openTurn(): number | undefined {
+    return this.turns.openTurn
+  }
+
+  get openStep(): number | undefined {
+    return this.turns.openStep
+  }
+
+  /** Highest step number opened in the open (or last) turn. */
+  get lastStep(): number {
+    return this.turns.lastStep
+  }
+
+  get isClosed(): boolean {
+    return this.closed
+  }
+
+  /**
+   * Validate, copy, freeze, push and publish one event.
+   * @param intent - `{surfaceOp, sourceEventSeqs?}` for surface types (required); else only `{ignorable: true}`
+   * @returns the stored frozen event
+   * @throws SessionAppendError (log unchanged), or whatever `verify` throws
+   */
+  append<K extends SessionEventType>(type: K, data: SessionEventMap[K], intent?: AppendIntent<K> | { ignorable?: true }): SessionEvent<K> {
+    if (this.publishing) {
+      throw new SessionAppendError('REENTRANT_APPEND', `${type}: append during publication of seq ${this.publishing.seq} (${this.publishing.type}) is not allowed`)
+    }
+    if (this.closed) throw new SessionAppendError('SESSION_CLOSED', `${type}: session ${this.id} is closed`)
+    const built = this.build(type, data, intent as Intent | undefined, this.now())
+    this.options.verify?.(built.event)
+    this.commit(built)
+    this.publish(built.event)
+    return built.event as SessionEvent<K>
+  }
+
+  /** The model history: the surface projected to messages (cached; see derive-messages.ts). */
+  deriveMessages(): readonly Message[] {
+    return this.projection.current()
+  }
+
+  /** Refuse further appends (the store calls this on delete and dispose). */
+  close(): void {
+    this.closed = true
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)()
+  }
+
+  private seedEvent(event: SessionEvent, index: number): void {
+    if (typeof event !== 'object' || event === null) throw new SessionSeedError('INVALID_SEED_EVENT', `seed[${index}] is not an event object`, index)
+    const extra = Object.keys(event).filter(key => !EVENT_KEYS.includes(key))
+    if (extra.length) throw new SessionSeedError('INVALID_SEED_KEYS', `seed[${index}] has unknown key(s) ${extra.join(', ')}`, index)
+    if (event.seq !== index) throw new SessionSeedError('INVALID_SEED_SEQ', `seed[${index}] has seq ${JSON.stringify(event.seq)}; expected ${index}`, index)
+    if (typeof event.type !== 'string' || typeof event.time !== 'number' || !Number.isFinite(event.time)) {
+      throw new SessionSeedError('INVALID_SEED_EVENT', `seed[${index}] needs a string type and a finite time`, index)
+    }
+    const { surfaceOp, sourceEventSeqs, ignorable } = event as Intent
+    const intent = surfaceOp === undefined && sourceEventSeqs === undefined && ignorable === undefined ? undefined : { surfaceOp, sourceEventSeqs, ignorable }
+    try {
+      this.commit(this.build(event.type, event.data, intent, event.time))
+    } catch (error) {
+      if (!(error instanceof SessionAppendError)) throw error
+      throw new SessionSeedError('INVALID_SEED_EVENT', `seed[${index}] ${error.message}`, index)
+    }
+  }
+
+  private build(type: string, data: unknown, intent: Intent | undefined, time: number): { event: SessionEvent; plan: SurfacePlan } {
+    const seq = this.log.length
+    const copied = copyJson(data, type, 'data', this.copyOptions)
+    const problem = payloadProblem(type, copied)
+    if (problem) throw new SessionAppendError('INVALID_MESSAGE', `${type}: ${problem}`)
+    const event: Record<string, unknown> = { type, seq, time, data: copied }
+    if (intent !== undefined) this.copyIntent(type, intent, event)
+    const plan = this.surfaceState.check(event as unknown as SessionEvent, this.log)
+    return { event: Object.freeze(event) as unknown as SessionEvent, plan }
+  }
+
+  private copyIntent(type: string, intent: Intent, event: Record<string, unknown>): void {
+    if (typeof intent !== 'object' || intent === null || Object.getPrototypeOf(intent) !== Object.prototype) {
+      throw new SessionAppendError('INVALID_INTENT', `${type}: intent must be a plain object`)
+    }
+    const extra = Object.keys(intent).filter(key => !INTENT_KEYS.includes(key) && intent[key as keyof Intent] !== undefined)
+    if (extra.length) throw new SessionAppendError('INVALID_INTENT', `${type}: unknown intent key(s) ${extra.join(', ')}`)
+    if (intent.surfaceOp !== undefined) event.surfaceOp = copyJson(intent.surfaceOp, type, 'surfaceOp', this.copyOptions)
+    if (intent.sourceEventSeqs !== undefined) event.sourceEventSeqs = copyJson(intent.sourceEventSeqs, type, 'sourceEventSeqs', this.copyOptions)
+    if (intent.ignorable !== undefined) {
+      if (intent.ignorable !== true) throw new SessionAppendError('INVALID_INTENT', `${type}: ignorable must be true when present`)
+      event.ignorable = true
+    }
+  }
+
+  private commit({ event, plan }: { event: SessionEvent; plan: SurfacePlan }): void {
+    this.log.push(event)
+    this.surfaceState.apply(event.seq, plan)
+    if (plan === 'append') this.projection.committed(event)
+    this.turns.accept(event)
+  }
+
+  private publish(event: SessionEvent): void {
+    if (!this.options.publish) return
+    this.publishing = event
+    try {
+      this.options.publish(event)
+    } catch (error) {
+      (this.options.onPublishError ?? reportPublishError)(error, event)
+    } finally {
+      this.publishing = undefined
+    }
+  }
+}
+
+function reportPublishError(error: unknown, event: SessionEvent): void {
+  console.error(`[session] a session/event listener failed on seq ${event.seq} (${event.type}); the event stays committed`, error)
+}
+
+function checkHeader(options: SessionOptions): SessionHeader {
+  const { header, id } = options
+  if (header?.type !== 'session' || header.id !== id) {
+    throw new SessionSeedError('INVALID_HEADER', `header must be {type:'session', id:${JSON.stringify(id)}}, got id ${JSON.stringify(header?.id)}`)
+  }
+  if (header.version !== SESSION_FORMAT_VERSION) {
+    throw new SessionSeedError('INVALID_HEADER', `session format version ${JSON.stringify(header.version)} is not supported (this build reads ${SESSION_FORMAT_VERSION})`)
+  }
+  return copyJson(header, 'session header', 'header', { maxBytes: DEFAULT_MAX_EVENT_BYTES })
+}
