@@ -1,0 +1,92 @@
+/**
+ * Executes one validated host command against the runtime. Plane: worker.
+ * Contract: returns the command's typed result or throws a named error (`HostError` or the
+ * runtime's own); the host turns throws into `{ok:false}` replies.
+ * @module host/commands
+ */
+import type { CommandKind, CommandResultMap, HostCommand, SessionSummary } from '../protocol/messages.ts'
+import { asSessionId } from '../protocol/ids.ts'
+import type { SessionId } from '../util/brand.ts'
+import { HostError, type AgentHost } from './host.ts'
+
+type Result = CommandResultMap[CommandKind]
+
+/** Reads a session id from what a store method returned (an id, a session or a header). */
+function idOf(value: unknown, what: string): SessionId {
+  if (typeof value === 'string') return asSessionId(value)
+  const record = value as { id?: unknown; header?: { id?: unknown } } | null
+  const id = record?.id ?? record?.header?.id
+  if (typeof id !== 'string') throw new HostError('DSH_RUNTIME_CONTRACT', `${what} returned no session id`)
+  return asSessionId(id)
+}
+
+function toSummary(value: unknown): SessionSummary {
+  const record = value as Record<string, unknown>
+  const header = (record.header ?? record) as Record<string, unknown>
+  const summary: SessionSummary = { id: idOf(header, 'sessions.list'), createdAt: typeof header.createdAt === 'number' ? header.createdAt : 0 }
+  if (typeof record.title === 'string') summary.title = record.title
+  if (typeof record.eventCount === 'number') summary.eventCount = record.eventCount
+  if (typeof header.parentSession === 'string') summary.parentSession = asSessionId(header.parentSession)
+  return summary
+}
+
+async function sessionCommand(host: AgentHost, command: HostCommand): Promise<Result> {
+  const runtime = await host.runtime()
+  switch (command.kind) {
+    case 'session.list': return (await runtime.sessions.list()).map(toSummary)
+    case 'session.open': {
+      const agent = await runtime.open(command.sessionId)
+      host.agents.set(agent.id, agent)
+      return { sessionId: agent.id, status: agent.status, readOnly: false }
+    }
+    case 'session.fork': return { sessionId: idOf(await runtime.sessions.fork(command.sessionId, command.boundarySeq), 'sessions.fork') }
+    case 'session.delete':
+      host.agents.get(command.sessionId)?.cancel({ kind: 'user' })
+      host.agents.delete(command.sessionId)
+      host.feeds.unsubscribe(command.sessionId)
+      await runtime.sessions.delete(command.sessionId)
+      return null
+    case 'session.export': {
+      const jsonl = await runtime.sessions.export(command.sessionId)
+      if (host.containsKey(jsonl)) throw new HostError('EXPORT_CONTAINS_SECRET', 'the export contains the provider key; refusing to hand it out')
+      return { jsonl }
+    }
+    case 'session.import': return { sessionId: idOf(await runtime.sessions.import(command.jsonl), 'sessions.import') }
+    default: throw new HostError('DSH_PROTOCOL_INVALID', `not a session command: ${command.kind}`)
+  }
+}
+
+async function deleteAll(host: AgentHost): Promise<null> {
+  const runtime = await host.runtime()
+  for (const agent of host.agents.values()) agent.cancel({ kind: 'user' })
+  for (const entry of await runtime.sessions.list()) await runtime.sessions.delete(toSummary(entry).id)
+  await host.forgetKey()
+  await host.reset()
+  return null
+}
+
+async function flush(host: AgentHost): Promise<null> {
+  const runtime = await host.runtime()
+  const parallel = (runtime.ctx as unknown as { parallel(name: string, ...args: unknown[]): Promise<unknown> }).parallel.bind(runtime.ctx)
+  await Promise.all([...host.agents.values()].map((agent) => parallel('session/flush', agent.session)))
+  return null
+}
+
+export async function runCommand(host: AgentHost, command: HostCommand): Promise<Result> {
+  switch (command.kind) {
+    case 'host.configure': return { keyState: await host.configure(command.settings) }
+    case 'provider.key': return host.setKey(command.apiKey, command.remember)
+    case 'session.subscribe':
+      host.feeds.subscribe(command.sessionId, host.agent(command.sessionId).session.events, command.fromSeq)
+      return null
+    case 'session.unsubscribe': host.feeds.unsubscribe(command.sessionId); return null
+    case 'agent.prompt': host.agent(command.sessionId).followup(command.text); return null
+    case 'agent.steer': host.agent(command.sessionId).steer(command.text); return null
+    case 'agent.inject': host.agent(command.sessionId).inject(command.text); return null
+    case 'agent.cancel': host.agent(command.sessionId).cancel({ kind: 'user' }, { keepInbox: command.keepInbox }); return null
+    case 'approval.answer': return { accepted: host.approvals.decide(command.id, command.outcome) }
+    case 'storage.flush': return flush(host)
+    case 'data.delete-all': return deleteAll(host)
+    default: return sessionCommand(host, command)
+  }
+}

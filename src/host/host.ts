@@ -1,0 +1,137 @@
+/**
+ * The worker-side host API exposed to the page over comlink: validates each command, drives the
+ * runtime (sessions, agents, approvals, provider settings) and sends notices back.
+ * Plane: worker; no DOM. Contract: `call` never throws — failures come back as
+ * `{ok:false, code, message}` with the API key scrubbed from the text; the key lives only here.
+ * @module host/host
+ */
+import type { Agent } from '../agent-loop/types.ts'
+import { PROTOCOL_VERSION } from '../protocol/messages.ts'
+import type { CommandKind, CommandReply, HostApi, HostCommand, HostNotice, KeyState, RuntimeSettings } from '../protocol/messages.ts'
+import { validateCommand } from '../protocol/validate.ts'
+import type { SessionId } from '../util/brand.ts'
+import { ApprovalBridge } from './approval-bridge.ts'
+import { clearRememberedKey, loadRememberedKey, saveRememberedKey, scrubSecret } from './key-store.ts'
+import { NoticeSink, type PageSink } from './notice-sink.ts'
+import { runtimeOptions } from './runtime-options.ts'
+import { SessionFeeds } from './session-feed.ts'
+import { runCommand } from './commands.ts'
+import { watchRuntime } from './runtime-events.ts'
+import type { HostRuntime, RuntimeFactory, ToolLookup } from './types.ts'
+
+/** A named failure inside the host; its `code` reaches the page. */
+export class HostError extends Error {
+  override name = 'HostError'
+  constructor(readonly code: string, message: string) { super(message) }
+}
+
+export class AgentHost implements HostApi {
+  readonly agents = new Map<string, Agent>()
+  readonly sink = new NoticeSink(() => this.approvals.detachAll())
+  readonly approvals: ApprovalBridge
+  readonly feeds: SessionFeeds
+  #runtime: Promise<HostRuntime> | undefined
+  #settings: RuntimeSettings | undefined
+  #apiKey: string | undefined
+  #remembered = false
+  #tools: { get(name: string): ReturnType<ToolLookup> } | undefined
+
+  constructor(private readonly factory: RuntimeFactory) {
+    const lookup: ToolLookup = (name) => this.#tools?.get(name)
+    const post = (notice: HostNotice) => this.sink.post(this.#scrubNotice(notice))
+    this.approvals = new ApprovalBridge(post, () => this.sink.attached, lookup)
+    this.feeds = new SessionFeeds(post, lookup)
+  }
+
+  async hello(_pageVersion: number): Promise<{ protocolVersion: number }> {
+    return { protocolVersion: PROTOCOL_VERSION }
+  }
+
+  async attach(sink: PageSink): Promise<void> {
+    this.sink.attach(sink)
+  }
+
+  async detach(): Promise<void> {
+    this.sink.detach()
+  }
+
+  async call(raw: HostCommand): Promise<CommandReply<CommandKind>> {
+    try {
+      const command = validateCommand(raw)
+      return { ok: true, value: await runCommand(this, command) }
+    } catch (error) {
+      const e = error as { code?: unknown; name?: string; message?: string }
+      const code = typeof e.code === 'string' ? e.code : (e.name ?? 'Error')
+      return { ok: false, code, message: scrubSecret(String(e.message ?? error), this.#apiKey) }
+    }
+  }
+
+  get keyState(): KeyState {
+    return { hasKey: this.#apiKey !== undefined, remembered: this.#remembered }
+  }
+
+  /** The current runtime, created on first use from the last configuration. @throws HostError */
+  runtime(): Promise<HostRuntime> {
+    if (!this.#settings) return Promise.reject(new HostError('DSH_NOT_CONFIGURED', 'send host.configure before using sessions'))
+    this.#runtime ??= this.#start(this.#settings)
+    return this.#runtime
+  }
+
+  /** Replaces the configuration; the next command starts a fresh runtime. */
+  async configure(settings: RuntimeSettings): Promise<KeyState> {
+    this.#settings = settings
+    if (this.#apiKey === undefined) {
+      this.#apiKey = await loadRememberedKey()
+      this.#remembered = this.#apiKey !== undefined
+    }
+    await this.reset()
+    return this.keyState
+  }
+
+  async setKey(apiKey: string | null, remember: boolean): Promise<KeyState> {
+    this.#apiKey = apiKey ?? undefined
+    if (apiKey !== null && remember) await saveRememberedKey(apiKey)
+    else await clearRememberedKey()
+    this.#remembered = apiKey !== null && remember
+    if (this.#settings?.provider === 'openai-compatible') await this.reset()
+    return this.keyState
+  }
+
+  async reset(): Promise<void> {
+    const previous = this.#runtime
+    this.#runtime = undefined
+    this.#tools = undefined
+    this.agents.clear()
+    this.feeds.clear()
+    this.approvals.detachAll()
+    if (previous) await (await previous.catch(() => undefined))?.dispose() // a runtime that failed to start has nothing to dispose
+  }
+
+  async #start(settings: RuntimeSettings): Promise<HostRuntime> {
+    const options = runtimeOptions(settings, this.#apiKey)
+    const runtime = await this.factory(options)
+    this.#tools = (runtime.ctx as unknown as { tools?: { get(name: string): ReturnType<ToolLookup> } }).tools
+    watchRuntime(this, runtime)
+    return runtime
+  }
+
+  agent(sessionId: SessionId): Agent {
+    const agent = this.agents.get(sessionId)
+    if (!agent) throw new HostError('SESSION_NOT_OPEN', `session ${sessionId} is not open in this worker (send session.open first)`)
+    return agent
+  }
+
+  forgetKey(): Promise<KeyState> {
+    return this.setKey(null, false)
+  }
+
+  #scrubNotice(notice: HostNotice): HostNotice {
+    if (notice.kind === 'host.error') return { ...notice, message: scrubSecret(notice.message, this.#apiKey) }
+    return notice
+  }
+
+  /** The key is held here only; callers may test whether text would leak it. */
+  containsKey(text: string): boolean {
+    return this.#apiKey !== undefined && text.includes(this.#apiKey)
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * Public surface of the worker-side host: `AgentHost` (the comlink-exposed `HostApi`) and the
+ * runtime contract it drives. Plane: worker.
+ * @module host/index
+ */
+export { AgentHost, HostError } from './host.ts'
+export type { HostRuntime, HostRuntimeOptions, RuntimeFactory } from './types.ts'

@@ -1,0 +1,36 @@
+/**
+ * Wires one runtime's live events to the host: the session feed, agent status, the approval
+ * answerer and storage health. Plane: worker. Contract: every listener is registered on the
+ * runtime's root context, so disposing the runtime removes all of them.
+ * @module host/runtime-events
+ */
+import type { AgentStatus } from '../agent-loop/types.ts'
+import type { StorageState } from '../protocol/messages.ts'
+import type { SessionId } from '../util/brand.ts'
+import type { AgentHost } from './host.ts'
+import type { HostRuntime } from './types.ts'
+
+type Listen = (name: string, listener: (...args: any[]) => unknown) => () => void
+
+interface StorageReport { code?: string; message?: string; health?: string; usage?: number; quota?: number }
+
+/** Maps the persistence layer's report onto the protocol's storage state. */
+export function toStorageState(report: StorageReport, failed: boolean): StorageState {
+  const state: StorageState = { health: failed ? 'error' : report.health === 'memory-only' || report.health === 'error' ? report.health : 'ok' }
+  if (typeof report.code === 'string') state.code = report.code
+  if (typeof report.message === 'string') state.message = report.message
+  if (typeof report.usage === 'number') state.usage = report.usage
+  if (typeof report.quota === 'number') state.quota = report.quota
+  return state
+}
+
+export function watchRuntime(host: AgentHost, runtime: HostRuntime): void {
+  const on = runtime.ctx.on.bind(runtime.ctx) as unknown as Listen
+  on('session/event', host.feeds.onEvent)
+  on('agent/status', ({ agent, status }: { agent: { id: string }; status: AgentStatus }) => {
+    if (host.agents.has(agent.id)) host.sink.post({ kind: 'agent.status', sessionId: agent.id as SessionId, status })
+  })
+  on('approval/request', host.approvals.answer)
+  on('storage/state', (report: StorageReport) => host.sink.post({ kind: 'storage.state', state: toStorageState(report, false) }))
+  on('storage/error', (report: StorageReport) => host.sink.post({ kind: 'storage.state', state: toStorageState(report, true) }))
+}

@@ -1,0 +1,63 @@
+/**
+ * Turns the page's `RuntimeSettings` (plus the key held in worker memory) into `createRuntime`
+ * options. Plane: worker; pure. Contract: a malformed replay file fails naming its line; the key
+ * goes only into the provider options.
+ * @module host/runtime-options
+ */
+import type { SessionEvent } from '../session/types.ts'
+import type { RuntimeSettings } from '../protocol/messages.ts'
+import type { HostLlmOptions, HostRuntimeOptions } from './types.ts'
+
+export class HostConfigError extends Error {
+  override name = 'HostConfigError'
+  readonly code = 'DSH_CONFIG_INVALID'
+}
+
+/** Parses a recorded session (dsh JSONL: header line, then one event per line). */
+export function parseReplay(jsonl: string): SessionEvent[] {
+  const events: SessionEvent[] = []
+  const lines = jsonl.split('\n')
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch (error) {
+      throw new HostConfigError(`replay line ${index + 1}: not JSON (${(error as Error).message})`)
+    }
+    if (typeof value !== 'object' || value === null || typeof (value as { type?: unknown }).type !== 'string') {
+      throw new HostConfigError(`replay line ${index + 1}: expected an object with a "type"`)
+    }
+    if ((value as { type: string }).type !== 'session') events.push(value as SessionEvent)
+  })
+  return events
+}
+
+function llmOptions(settings: RuntimeSettings, apiKey: string | undefined): HostLlmOptions {
+  switch (settings.provider) {
+    case 'scripted':
+      return { provider: 'scripted', replies: settings.replies ?? [] }
+    case 'replay':
+      if (settings.replay === undefined) throw new HostConfigError('provider "replay" needs a recorded session (src)')
+      return { provider: 'replay', events: parseReplay(settings.replay) }
+    case 'openai-compatible': {
+      const llm: HostLlmOptions = { provider: 'openai-compatible' }
+      if (settings.baseURL !== undefined) llm.baseURL = settings.baseURL
+      if (settings.model !== undefined) llm.model = settings.model
+      if (apiKey !== undefined) llm.apiKey = apiKey
+      return llm
+    }
+  }
+}
+
+export function runtimeOptions(settings: RuntimeSettings, apiKey: string | undefined): HostRuntimeOptions {
+  const workspace: HostRuntimeOptions['workspace'] = { provider: 'memory' }
+  if (settings.workspace) workspace.files = settings.workspace
+  return {
+    storage: settings.storage,
+    llm: llmOptions(settings, apiKey),
+    workspace,
+    approval: { policy: 'ask' },
+    permissions: settings.permissions,
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The slice of the headless runtime (architecture.md §9) the host API drives, as structural
+ * types so the host depends on the contract, not on the kernel's implementation.
+ * Plane: worker; types only.
+ * @module host/types
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import type { Agent } from '../agent-loop/types.ts'
+import type { ApprovalOutcome, ApprovalRequest, PermissionPreset } from '../approval/types.ts'
+import type { SessionEvent } from '../session/types.ts'
+import type { ToolDefinition } from '../tools/types.ts'
+import type { JsonValue } from '../util/json.ts'
+import type { SessionId } from '../util/brand.ts'
+
+export type HostLlmOptions =
+  | { provider: 'scripted'; replies: JsonValue[] }
+  | { provider: 'openai-compatible'; baseURL?: string; apiKey?: string; model?: string }
+  | { provider: 'replay'; events: SessionEvent[] }
+
+/** The options the host passes to `createRuntime`. */
+export interface HostRuntimeOptions {
+  storage: 'memory' | 'indexeddb'
+  llm: HostLlmOptions
+  workspace: { provider: 'memory'; files?: Record<string, string> }
+  approval: { policy: 'ask' | 'never'; answer?: (request: ApprovalRequest) => Promise<ApprovalOutcome> }
+  permissions: PermissionPreset
+}
+
+export interface HostSessionListing {
+  id: string
+  createdAt?: number
+  title?: string
+  eventCount?: number
+  parentSession?: string
+}
+
+/** What the host needs from `runtime.sessions`. */
+export interface HostSessionStore {
+  list(): Promise<readonly unknown[]> | readonly unknown[]
+  fork(id: SessionId, boundarySeq?: number): Promise<unknown> | unknown
+  delete(id: SessionId): Promise<unknown> | unknown
+  export(id: SessionId): Promise<string> | string
+  import(jsonl: string): Promise<unknown> | unknown
+}
+
+export interface HostRuntime {
+  readonly ctx: Context
+  readonly sessions: HostSessionStore
+  open(id?: SessionId): Promise<Agent>
+  dispose(): Promise<void>
+}
+
+export type RuntimeFactory = (options: HostRuntimeOptions) => Promise<HostRuntime>
+
+/** The registry lookup used to draw cards; `ctx.tools.get`. */
+export type ToolLookup = (name: string) => ToolDefinition | undefined

@@ -1,0 +1,114 @@
+/**
+ * The page's handle on the agent worker: wraps it with comlink, checks the protocol version,
+ * validates every notice and delivers them in batches coalesced per animation frame.
+ * Plane: main (also usable from a worker); touches no DOM — only the Worker it is given.
+ * Contract: `call` resolves with the typed result or rejects with `HostCommandError`.
+ * @module protocol/client
+ */
+import * as Comlink from 'comlink'
+import { PROTOCOL_VERSION } from './messages.ts'
+import type { CommandKind, CommandOf, CommandResultMap, HostApi, HostNotice } from './messages.ts'
+import { validateNotice } from './validate.ts'
+
+/** A command the worker refused or failed; `code` is stable (e.g. `DSH_PROTOCOL_INVALID`, `SESSION_NOT_FOUND`). */
+export class HostCommandError extends Error {
+  override name = 'HostCommandError'
+  constructor(readonly code: string, message: string) { super(message) }
+}
+
+/** The worker could not be started or speaks another protocol version. */
+export class HostStartError extends Error {
+  override name = 'HostStartError'
+  constructor(readonly code: 'DSH_WORKER_START' | 'DSH_PROTOCOL_VERSION', message: string) { super(message) }
+}
+
+export type NoticeListener = (notices: readonly HostNotice[]) => void
+export type FrameScheduler = (flush: () => void) => void
+
+const nextFrame: FrameScheduler = (flush) => {
+  const raf = globalThis.requestAnimationFrame as ((cb: () => void) => number) | undefined
+  if (raf) raf(flush)
+  else setTimeout(flush, 16)
+}
+
+export interface AgentClientOptions {
+  /** Called for a notice the worker sent that fails validation (it is dropped). */
+  onInvalidNotice?: (error: Error) => void
+  schedule?: FrameScheduler
+}
+
+export class AgentClient {
+  readonly #api: Comlink.Remote<HostApi>
+  readonly #worker: Worker
+  readonly #listeners = new Set<NoticeListener>()
+  readonly #options: AgentClientOptions
+  #queue: HostNotice[] = []
+  #scheduled = false
+  #disposed = false
+
+  private constructor(worker: Worker, options: AgentClientOptions) {
+    this.#worker = worker
+    this.#options = options
+    this.#api = Comlink.wrap<HostApi>(worker)
+  }
+
+  /** Connects to a started agent worker. @throws HostStartError */
+  static async connect(worker: Worker, options: AgentClientOptions = {}): Promise<AgentClient> {
+    const client = new AgentClient(worker, options)
+    const failed = new Promise<never>((_, reject) => {
+      worker.addEventListener('error', (e) => reject(new HostStartError('DSH_WORKER_START', `agent worker failed to start: ${e.message || 'script error (check worker-src / script-src CSP)'}`)), { once: true })
+    })
+    const hello = await Promise.race([client.#api.hello(PROTOCOL_VERSION), failed])
+    if (hello.protocolVersion !== PROTOCOL_VERSION) {
+      worker.terminate()
+      throw new HostStartError('DSH_PROTOCOL_VERSION', `agent worker speaks protocol ${hello.protocolVersion}, page expects ${PROTOCOL_VERSION}`)
+    }
+    await client.#api.attach(Comlink.proxy((notices: HostNotice[]) => client.#receive(notices)))
+    return client
+  }
+
+  /** Sends one command. @throws HostCommandError */
+  async call<K extends CommandKind>(command: CommandOf<K>): Promise<CommandResultMap[K]> {
+    if (this.#disposed) throw new HostCommandError('DSH_CLIENT_DISPOSED', `${command.kind}: the agent client was disposed`)
+    const reply = await this.#api.call(command)
+    if (!reply.ok) throw new HostCommandError(reply.code, reply.message)
+    return reply.value as CommandResultMap[K]
+  }
+
+  /** @returns an unsubscribe function. Listeners get each frame's notices in arrival order. */
+  onNotices(listener: NoticeListener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** Detaches (pending approvals become `unavailable`) and stops the worker. */
+  async dispose(): Promise<void> {
+    if (this.#disposed) return
+    this.#disposed = true
+    this.#listeners.clear()
+    await this.#api.detach().catch(() => undefined) // a dead worker cannot be detached; terminating is enough
+    this.#api[Comlink.releaseProxy]()
+    this.#worker.terminate()
+  }
+
+  #receive(raw: unknown): void {
+    if (this.#disposed || !Array.isArray(raw)) return
+    for (const item of raw) {
+      try {
+        this.#queue.push(validateNotice(item))
+      } catch (error) {
+        this.#options.onInvalidNotice?.(error as Error)
+      }
+    }
+    if (this.#scheduled || this.#queue.length === 0) return
+    this.#scheduled = true
+    ;(this.#options.schedule ?? nextFrame)(() => this.#flush())
+  }
+
+  #flush(): void {
+    this.#scheduled = false
+    const batch = this.#queue
+    this.#queue = []
+    for (const listener of this.#listeners) listener(batch)
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * Public surface of the shared protocol: the only runtime code the page may import.
+ * Plane: shared.
+ * @module protocol/index
+ */
+export * from './ids.ts'
+export * from './messages.ts'
+export * from './validate.ts'
+export * from './transcript.ts'
+export { AgentClient, HostCommandError, HostStartError } from './client.ts'
+export type { AgentClientOptions, FrameScheduler, NoticeListener } from './client.ts'

@@ -1,0 +1,143 @@
+/**
+ * The page/worker host protocol: commands (page → worker, `target.verb`), notices (worker →
+ * page, `noun.fact`), their results and the exposed host API. Plane: shared; plain
+ * structured-clone-safe data only — no functions, class instances or signals cross the wire.
+ * @module protocol/messages
+ */
+import type { SessionEvent } from '../session/types.ts'
+import type { ToolCallView, ToolResultView } from '../tools/types.ts'
+import type { ApprovalOutcome, PermissionPreset } from '../approval/types.ts'
+import type { JsonValue } from '../util/json.ts'
+import type { ApprovalRequestId, CallId, SessionId } from './ids.ts'
+
+/** Bump when a command, notice or result changes shape; the client refuses a mismatched host. */
+export const PROTOCOL_VERSION = 1
+
+export type ProviderKind = 'openai-compatible' | 'scripted' | 'replay'
+export const PROVIDER_KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay']
+export const PERMISSION_PRESETS: readonly PermissionPreset[] = ['read-only', 'workspace-write', 'ask', 'danger-full-access']
+export const APPROVAL_ANSWERS: readonly ApprovalOutcome[] = ['allowed-once', 'rejected', 'cancelled']
+
+/** Everything the worker needs to build a runtime, except the API key (sent apart, see `provider.key`). */
+export interface RuntimeSettings {
+  provider: ProviderKind
+  model?: string
+  baseURL?: string
+  /** Scripted replies (provider `scripted`), validated by the scripted provider. */
+  replies?: JsonValue[]
+  /** A recorded session as JSONL (provider `replay`). */
+  replay?: string
+  workspace?: Record<string, string>
+  permissions: PermissionPreset
+  storage: 'memory' | 'indexeddb'
+}
+
+/** A logged event plus the tool card the worker derived for it (pure in the call's args and result). */
+export interface WireEvent {
+  event: SessionEvent
+  card?: ToolCallView | ToolResultView
+}
+
+export interface SessionSummary {
+  id: SessionId
+  createdAt: number
+  title?: string
+  eventCount?: number
+  parentSession?: SessionId
+}
+
+export type StorageHealth = 'ok' | 'memory-only' | 'error'
+export interface StorageState {
+  health: StorageHealth
+  /** Stable code when not ok: STORAGE_QUOTA, STORAGE_CLEARED, STORAGE_UNAVAILABLE, STORAGE_BLOCKED_UPGRADE, STORAGE_WEDGED. */
+  code?: string
+  message?: string
+  usage?: number
+  quota?: number
+}
+
+/** A pending approval question as the page sees it. */
+export interface ApprovalQuestion {
+  id: ApprovalRequestId
+  sessionId: SessionId
+  toolName: string
+  callId?: CallId
+  reason?: string
+  arguments?: string
+  card?: ToolCallView
+}
+
+export interface KeyState {
+  hasKey: boolean
+  remembered: boolean
+}
+
+export type HostCommand =
+  | { kind: 'host.configure'; settings: RuntimeSettings }
+  | { kind: 'provider.key'; apiKey: string | null; remember: boolean }
+  | { kind: 'session.list' }
+  | { kind: 'session.open'; sessionId?: SessionId }
+  | { kind: 'session.fork'; sessionId: SessionId; boundarySeq: number }
+  | { kind: 'session.delete'; sessionId: SessionId }
+  | { kind: 'session.export'; sessionId: SessionId }
+  | { kind: 'session.import'; jsonl: string }
+  | { kind: 'session.subscribe'; sessionId: SessionId; fromSeq: number }
+  | { kind: 'session.unsubscribe'; sessionId: SessionId }
+  | { kind: 'agent.prompt'; sessionId: SessionId; text: string }
+  | { kind: 'agent.steer'; sessionId: SessionId; text: string }
+  | { kind: 'agent.inject'; sessionId: SessionId; text: string }
+  | { kind: 'agent.cancel'; sessionId: SessionId; keepInbox: boolean }
+  | { kind: 'approval.answer'; id: ApprovalRequestId; outcome: ApprovalOutcome }
+  | { kind: 'storage.flush' }
+  | { kind: 'data.delete-all' }
+
+export type CommandKind = HostCommand['kind']
+export type CommandOf<K extends CommandKind> = Extract<HostCommand, { kind: K }>
+
+export interface CommandResultMap {
+  'host.configure': { keyState: KeyState }
+  'provider.key': KeyState
+  'session.list': SessionSummary[]
+  'session.open': { sessionId: SessionId; status: 'idle' | 'running'; readOnly: boolean }
+  'session.fork': { sessionId: SessionId }
+  'session.delete': null
+  'session.export': { jsonl: string }
+  'session.import': { sessionId: SessionId }
+  'session.subscribe': null
+  'session.unsubscribe': null
+  'agent.prompt': null
+  'agent.steer': null
+  'agent.inject': null
+  'agent.cancel': null
+  'approval.answer': { accepted: boolean }
+  'storage.flush': null
+  'data.delete-all': null
+}
+
+export type HostNotice =
+  | { kind: 'session.events'; sessionId: SessionId; events: WireEvent[] }
+  | { kind: 'agent.status'; sessionId: SessionId; status: 'idle' | 'running' }
+  | { kind: 'approval.requested'; question: ApprovalQuestion }
+  | { kind: 'approval.withdrawn'; id: ApprovalRequestId }
+  | { kind: 'storage.state'; state: StorageState }
+  | { kind: 'host.error'; code: string; message: string; sessionId?: SessionId }
+
+export type NoticeKind = HostNotice['kind']
+
+/** A command that failed on the worker, returned (not thrown) so the error text survives the wire. */
+export interface CommandFailure {
+  ok: false
+  code: string
+  message: string
+}
+export type CommandReply<K extends CommandKind> = { ok: true; value: CommandResultMap[K] } | CommandFailure
+
+/** What the worker exposes over comlink. Every argument is re-validated on the worker side. */
+export interface HostApi {
+  hello(pageVersion: number): Promise<{ protocolVersion: number }>
+  call(command: HostCommand): Promise<CommandReply<CommandKind>>
+  /** Attach the page's notice sink (a comlink proxy). Replaces any earlier sink. */
+  attach(sink: (notices: HostNotice[]) => void): Promise<void>
+  /** The page is going away: pending approvals resolve `unavailable`. */
+  detach(): Promise<void>
+}

@@ -1,0 +1,99 @@
+/**
+ * Runtime validators for everything that crosses the page/worker boundary: commands arriving
+ * in the worker and notices arriving on the page. Plane: shared; pure.
+ * Contract: returns the input typed, or throws `ProtocolError` naming the kind and the field.
+ * @module protocol/validate
+ */
+import { APPROVAL_ANSWERS, PERMISSION_PRESETS, PROVIDER_KINDS } from './messages.ts'
+import type { HostCommand, HostNotice } from './messages.ts'
+import { isIdText } from './ids.ts'
+
+/** A message that does not match the protocol. `code` is always `DSH_PROTOCOL_INVALID`. */
+export class ProtocolError extends Error {
+  override name = 'ProtocolError'
+  readonly code = 'DSH_PROTOCOL_INVALID'
+}
+
+type Check = (value: unknown) => boolean
+const MAX_TEXT = 1_000_000
+const MAX_FILE = 50_000_000
+
+const id: Check = isIdText
+const text: Check = (v) => typeof v === 'string' && v.length <= MAX_TEXT
+const bigText: Check = (v) => typeof v === 'string' && v.length <= MAX_FILE
+const seq: Check = (v) => Number.isSafeInteger(v) && (v as number) >= 0
+const bool: Check = (v) => typeof v === 'boolean'
+const optional = (check: Check): Check => (v) => v === undefined || check(v)
+const oneOf = (values: readonly unknown[]): Check => (v) => values.includes(v)
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const stringMap: Check = (v) => isRecord(v) && Object.values(v).every((s) => typeof s === 'string')
+const nullableKey: Check = (v) => v === null || (typeof v === 'string' && v.length > 0 && v.length <= 4096)
+const array: Check = Array.isArray
+const object: Check = isRecord
+
+const settings: Check = (v) => isRecord(v) && checkFields(v, {
+  provider: oneOf(PROVIDER_KINDS), model: optional(text), baseURL: optional(text), replies: optional(array),
+  replay: optional(bigText), workspace: optional(stringMap), permissions: oneOf(PERMISSION_PRESETS),
+  storage: oneOf(['memory', 'indexeddb']),
+}) === undefined
+
+const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
+  'host.configure': { settings },
+  'provider.key': { apiKey: nullableKey, remember: bool },
+  'session.list': {},
+  'session.open': { sessionId: optional(id) },
+  'session.fork': { sessionId: id, boundarySeq: seq },
+  'session.delete': { sessionId: id },
+  'session.export': { sessionId: id },
+  'session.import': { jsonl: bigText },
+  'session.subscribe': { sessionId: id, fromSeq: seq },
+  'session.unsubscribe': { sessionId: id },
+  'agent.prompt': { sessionId: id, text },
+  'agent.steer': { sessionId: id, text },
+  'agent.inject': { sessionId: id, text },
+  'agent.cancel': { sessionId: id, keepInbox: bool },
+  'approval.answer': { id, outcome: oneOf(APPROVAL_ANSWERS) },
+  'storage.flush': {},
+  'data.delete-all': {},
+}
+
+const wireEvents: Check = (v) => Array.isArray(v) && v.every((w) =>
+  isRecord(w) && isRecord(w.event) && seq(w.event.seq) && typeof w.event.type === 'string' && (w.card === undefined || isRecord(w.card)))
+
+const question: Check = (v) => isRecord(v) && checkFields(v, {
+  id, sessionId: id, toolName: text, callId: optional(id), reason: optional(text), arguments: optional(text), card: optional(object),
+}) === undefined
+
+const NOTICE_FIELDS: Record<HostNotice['kind'], Record<string, Check>> = {
+  'session.events': { sessionId: id, events: wireEvents },
+  'agent.status': { sessionId: id, status: oneOf(['idle', 'running']) },
+  'approval.requested': { question },
+  'approval.withdrawn': { id },
+  'storage.state': { state: (v) => isRecord(v) && oneOf(['ok', 'memory-only', 'error'])(v.health) },
+  'host.error': { code: text, message: text, sessionId: optional(id) },
+}
+
+/** @returns the first field whose value fails its check (or that is not declared). */
+function checkFields(value: Record<string, unknown>, fields: Record<string, Check>): string | undefined {
+  for (const [name, check] of Object.entries(fields)) if (!check(value[name])) return name
+  return Object.keys(value).find((name) => name !== 'kind' && !(name in fields))
+}
+
+function validateAgainst<T>(value: unknown, table: Record<string, Record<string, Check>>, what: string): T {
+  if (!isRecord(value)) throw new ProtocolError(`${what} must be an object`)
+  const kind = value.kind
+  if (typeof kind !== 'string' || !Object.hasOwn(table, kind)) throw new ProtocolError(`unknown ${what} kind ${JSON.stringify(kind)}`)
+  const bad = checkFields(value, table[kind]!)
+  if (bad !== undefined) throw new ProtocolError(`${what} ${kind}: invalid or unexpected field "${bad}"`)
+  return value as T
+}
+
+/** Validates a page → worker command. @throws ProtocolError */
+export function validateCommand(value: unknown): HostCommand {
+  return validateAgainst<HostCommand>(value, COMMAND_FIELDS, 'command')
+}
+
+/** Validates a worker → page notice. @throws ProtocolError */
+export function validateNotice(value: unknown): HostNotice {
+  return validateAgainst<HostNotice>(value, NOTICE_FIELDS, 'notice')
+}
