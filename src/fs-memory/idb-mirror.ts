@@ -1,0 +1,55 @@
+/**
+ * The IndexedDB MirrorStore: database `dsh-agent-workspaces`, store `files` keyed by
+ * [workspace, path]. Plane: worker; reads `indexedDB`/`IDBKeyRange` lazily.
+ * Contract: one relaxed readwrite transaction per batch; every request is awaited.
+ * @module fs-memory/idb-mirror
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import type { MemoryNode } from './memory-backend.ts'
+import type { MirrorStore } from './mirror.ts'
+
+export const WORKSPACE_DB_NAME = 'dsh-agent-workspaces'
+
+interface WorkspaceDb extends DBSchema {
+  files: { key: [string, string]; value: { workspace: string; path: string; node: MemoryNode } }
+}
+
+/** IndexedDB is missing (private mode, old runtime): the workspace cannot be persisted. */
+export class WorkspaceMirrorError extends Error {
+  readonly code = 'WORKSPACE_MIRROR_UNAVAILABLE'
+  constructor(message: string) {
+    super(message)
+    this.name = 'WorkspaceMirrorError'
+  }
+}
+
+let database: Promise<IDBPDatabase<WorkspaceDb>> | undefined
+
+function openWorkspaceDb(): Promise<IDBPDatabase<WorkspaceDb>> {
+  if (!globalThis.indexedDB) {
+    return Promise.reject(new WorkspaceMirrorError('IndexedDB is not available here; use the memory mirror (mirror: "memory")'))
+  }
+  database ??= openDB<WorkspaceDb>(WORKSPACE_DB_NAME, 1, {
+    upgrade(db) { db.createObjectStore('files', { keyPath: ['workspace', 'path'] }) },
+  })
+  return database
+}
+
+export function idbMirrorStore(workspace: string): MirrorStore {
+  return {
+    async load() {
+      const db = await openWorkspaceDb()
+      const rows = await db.getAll('files', IDBKeyRange.bound([workspace, ''], [workspace, '\uffff']))
+      return rows.map(({ path, node }) => ({ path, node }))
+    },
+    async save(puts, deletes) {
+      const db = await openWorkspaceDb()
+      const tx = db.transaction('files', 'readwrite', { durability: 'relaxed' })
+      await Promise.all([
+        ...deletes.map((path) => tx.store.delete([workspace, path])),
+        ...puts.map(({ path, node }) => tx.store.put({ workspace, path, node })),
+        tx.done,
+      ])
+    },
+  }
+}
