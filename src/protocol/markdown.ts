@@ -1,0 +1,146 @@
+/**
+ * A small, safe markdown parser for untrusted model and tool text: produces an AST that the
+ * page renders to Lit templates. Plane: shared; pure; lazy-loaded by the page.
+ * Contract: no HTML is ever parsed (angle brackets stay text); every link/image URL is either
+ * an absolute http(s)/mailto URL (links) or http(s) URL (images), or `null` (rendered as text).
+ * @module protocol/markdown
+ */
+
+export type Inline =
+  | { type: 'text'; text: string }
+  | { type: 'code'; text: string }
+  | { type: 'strong' | 'em' | 'del'; children: Inline[] }
+  | { type: 'link'; href: string | null; children: Inline[] }
+  | { type: 'image'; src: string | null; alt: string }
+  | { type: 'break' }
+
+export type Block =
+  | { type: 'paragraph'; children: Inline[] }
+  | { type: 'heading'; level: number; children: Inline[] }
+  | { type: 'code'; lang: string; text: string }
+  | { type: 'list'; ordered: boolean; start: number; items: Block[][] }
+  | { type: 'quote'; children: Block[] }
+  | { type: 'hr' }
+
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
+const IMAGE_PROTOCOLS = new Set(['http:', 'https:'])
+
+/** @returns the normalized absolute URL when its protocol is allowed, else null. */
+export function safeUrl(raw: string, kind: 'link' | 'image' = 'link'): string | null {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return null
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    return null // relative or malformed: never resolved against the host page
+  }
+  return (kind === 'link' ? LINK_PROTOCOLS : IMAGE_PROTOCOLS).has(url.protocol) ? url.href : null
+}
+
+const FENCE = /^ {0,3}(```+|~~~+)\s*([\w+-]*)/
+const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/
+const HR = /^ {0,3}([-*_])(\s*\1){2,}\s*$/
+const BULLET = /^( {0,3})([-*+])\s+(.*)$/
+const ORDERED = /^( {0,3})(\d{1,9})[.)]\s+(.*)$/
+const QUOTE = /^ {0,3}>\s?(.*)$/
+
+export function parseMarkdown(source: string): Block[] {
+  return parseBlocks(source.replace(/\r\n?/g, '\n').split('\n'))
+}
+
+function parseBlocks(lines: string[]): Block[] {
+  const blocks: Block[] = []
+  let i = 0
+  while (i < lines.length) {
+    const line = lines[i]!
+    if (line.trim() === '') { i++; continue }
+    const fence = FENCE.exec(line)
+    if (fence) { i = parseFence(lines, i, fence[1]!, fence[2]!, blocks); continue }
+    const heading = HEADING.exec(line)
+    if (heading) { blocks.push({ type: 'heading', level: heading[1]!.length, children: parseInline(heading[2]!) }); i++; continue }
+    if (HR.test(line)) { blocks.push({ type: 'hr' }); i++; continue }
+    if (QUOTE.test(line)) { i = parseQuote(lines, i, blocks); continue }
+    if (BULLET.test(line) || ORDERED.test(line)) { i = parseList(lines, i, blocks); continue }
+    i = parseParagraph(lines, i, blocks)
+  }
+  return blocks
+}
+
+function parseFence(lines: string[], start: number, marker: string, lang: string, out: Block[]): number {
+  const body: string[] = []
+  let i = start + 1
+  while (i < lines.length && !lines[i]!.trimStart().startsWith(marker)) body.push(lines[i++]!)
+  out.push({ type: 'code', lang, text: body.join('\n') })
+  return i + 1
+}
+
+function parseQuote(lines: string[], start: number, out: Block[]): number {
+  const body: string[] = []
+  let i = start
+  for (let m; i < lines.length && (m = QUOTE.exec(lines[i]!)); i++) body.push(m[1]!)
+  out.push({ type: 'quote', children: parseBlocks(body) })
+  return i
+}
+
+function parseList(lines: string[], start: number, out: Block[]): number {
+  const ordered = !BULLET.test(lines[start]!)
+  const pattern = ordered ? ORDERED : BULLET
+  const items: string[][] = []
+  let i = start
+  while (i < lines.length) {
+    const line = lines[i]!
+    const m = pattern.exec(line)
+    if (m) { items.push([m[3]!]); i++; continue }
+    if (line.trim() === '' && i + 1 < lines.length && (pattern.exec(lines[i + 1]!) || /^\s{2,}\S/.test(lines[i + 1]!))) { items[items.length - 1]!.push(''); i++; continue }
+    if (/^\s{2,}\S/.test(line)) { items[items.length - 1]!.push(line.replace(/^\s{2,4}/, '')); i++; continue }
+    break
+  }
+  const first = ordered ? Number(ORDERED.exec(lines[start]!)![2]) : 1
+  out.push({ type: 'list', ordered, start: first, items: items.map(parseBlocks) })
+  return i
+}
+
+function startsBlock(line: string): boolean {
+  return FENCE.test(line) || HEADING.test(line) || HR.test(line) || QUOTE.test(line) || BULLET.test(line) || ORDERED.test(line)
+}
+
+function parseParagraph(lines: string[], start: number, out: Block[]): number {
+  const body: string[] = []
+  let i = start
+  while (i < lines.length && lines[i]!.trim() !== '' && (i === start || !startsBlock(lines[i]!))) body.push(lines[i++]!)
+  out.push({ type: 'paragraph', children: parseInline(body.join('\n')) })
+  return i
+}
+
+/** Inline spans: code, images, links, autolinks, strong/em/del, hard breaks; everything else text. */
+export function parseInline(text: string): Inline[] {
+  const out: Inline[] = []
+  let plain = ''
+  const flush = () => { if (plain) out.push({ type: 'text', text: plain }); plain = '' }
+  let i = 0
+  while (i < text.length) {
+    const span = matchSpan(text, i)
+    if (span) { flush(); out.push(span.node); i = span.end; continue }
+    if (text[i] === '\\' && i + 1 < text.length && /[\\`*_[\]()!~<>#-]/.test(text[i + 1]!)) { plain += text[i + 1]; i += 2; continue }
+    plain += text[i++]
+  }
+  flush()
+  return out
+}
+
+interface Span { node: Inline; end: number }
+
+function matchSpan(text: string, i: number): Span | undefined {
+  const rest = text.slice(i)
+  let m: RegExpExecArray | null
+  if ((m = /^(`+)([\s\S]*?[^`])\1(?!`)/.exec(rest))) return { node: { type: 'code', text: m[2]!.trim() }, end: i + m[0].length }
+  if ((m = /^!\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/.exec(rest))) return { node: { type: 'image', alt: m[1]!, src: safeUrl(m[2]!, 'image') }, end: i + m[0].length }
+  if ((m = /^\[((?:[^\][]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/.exec(rest))) return { node: { type: 'link', href: safeUrl(m[2]!), children: parseInline(m[1]!) }, end: i + m[0].length }
+  if ((m = /^<((?:https?|mailto):[^\s<>]+)>/i.exec(rest))) return { node: { type: 'link', href: safeUrl(m[1]!), children: [{ type: 'text', text: m[1]! }] }, end: i + m[0].length }
+  if ((m = /^(\*\*|__)(?=\S)([\s\S]*?\S)\1/.exec(rest))) return { node: { type: 'strong', children: parseInline(m[2]!) }, end: i + m[0].length }
+  if ((m = /^~~(?=\S)([\s\S]*?\S)~~/.exec(rest))) return { node: { type: 'del', children: parseInline(m[1]!) }, end: i + m[0].length }
+  if ((m = /^([*_])(?=\S)([\s\S]*?\S)\1(?![*_])/.exec(rest)) && !(m[1] === '_' && /\w/.test(text[i - 1] ?? ''))) return { node: { type: 'em', children: parseInline(m[2]!) }, end: i + m[0].length }
+  if ((m = /^(?: {2,}|\\)\n/.exec(rest))) return { node: { type: 'break' }, end: i + m[0].length }
+  return undefined
+}

@@ -1,0 +1,56 @@
+// The markdown parser keeps HTML as text and only lets absolute http(s)/mailto URLs through.
+import { describe, expect, it } from 'vitest'
+import { parseInline, parseMarkdown, safeUrl } from '../../../src/protocol/markdown.ts'
+
+describe('safeUrl', () => {
+  it.each([
+    ['https://example.com/a?b=1', 'https://example.com/a?b=1'],
+    ['mailto:a@b.c', 'mailto:a@b.c'],
+    ['javascript:alert(1)', null],
+    ['JaVaScRiPt:alert(1)', null],
+    [' javascript:alert(1)', null],
+    ['java\tscript:alert(1)', null],
+    ['vbscript:msgbox', null],
+    ['data:text/html,<script>', null],
+    ['/relative', null],
+    ['#anchor', null],
+  ])('%s → %s', (raw, expected) => {
+    expect(safeUrl(raw)).toBe(expected)
+  })
+
+  it('allows mailto links but not mailto images', () => {
+    expect(safeUrl('mailto:a@b.c', 'image')).toBeNull()
+  })
+})
+
+describe('parseMarkdown', () => {
+  it('parses headings, paragraphs, code fences, lists and quotes', () => {
+    const blocks = parseMarkdown('# Title\n\nsome **bold** and `code`\n\n```ts\nconst a = 1\n```\n- one\n- two\n\n> quoted\n\n---')
+    expect(blocks.map((b) => b.type)).toEqual(['heading', 'paragraph', 'code', 'list', 'quote', 'hr'])
+    expect(blocks[2]).toEqual({ type: 'code', lang: 'ts', text: 'const a = 1' })
+    expect(blocks[3]).toMatchObject({ type: 'list', ordered: false, items: [[{ type: 'paragraph' }], [{ type: 'paragraph' }]] })
+  })
+
+  it('keeps raw HTML as text', () => {
+    expect(parseInline('<img src=x onerror=alert(1)>')).toEqual([{ type: 'text', text: '<img src=x onerror=alert(1)>' }])
+  })
+
+  it('nulls disallowed link and image targets', () => {
+    expect(parseInline('[x](javascript:alert(1))')[0]).toMatchObject({ type: 'link', href: null })
+    expect(parseInline('![x](https://a.test/p.png)')[0]).toEqual({ type: 'image', alt: 'x', src: 'https://a.test/p.png' })
+    expect(parseInline('![x](data:image/png;base64,AAA)')[0]).toEqual({ type: 'image', alt: 'x', src: null })
+  })
+
+  it('parses emphasis, strike, autolinks and escapes', () => {
+    expect(parseInline('*a* ~~b~~ <https://x.test> \\*c\\*')).toEqual([
+      { type: 'em', children: [{ type: 'text', text: 'a' }] }, { type: 'text', text: ' ' },
+      { type: 'del', children: [{ type: 'text', text: 'b' }] }, { type: 'text', text: ' ' },
+      { type: 'link', href: 'https://x.test/', children: [{ type: 'text', text: 'https://x.test' }] },
+      { type: 'text', text: ' *c*' },
+    ])
+  })
+
+  it('keeps an unterminated fence open to the end (streaming)', () => {
+    expect(parseMarkdown('```\nhalf')).toEqual([{ type: 'code', lang: '', text: 'half' }])
+  })
+})

@@ -1,0 +1,77 @@
+// The transcript fold is pure, idempotent per seq, and draws the same view live and on reopen.
+import { describe, expect, it } from 'vitest'
+import { emptyTranscript, foldAll, foldTranscript } from '../../../src/protocol/transcript.ts'
+import type { WireEvent } from '../../../src/protocol/messages.ts'
+
+let seq = 0
+const ev = (type: string, data: unknown, card?: unknown): WireEvent => ({ event: { seq: seq++, type, time: 0, data } as never, ...(card ? { card: card as never } : {}) })
+const user = (text: string) => ev('user/message', { id: 'u', role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } })
+const chunk = (type: 'text-delta' | 'reasoning-delta', text: string) => ev('assistant/chunk', { turn: 1, step: 1, chunk: { type, index: 0, text } })
+
+function turnWithTool(): WireEvent[] {
+  seq = 0
+  return [
+    user('hello'),
+    ev('turn/start', { turn: 1 }),
+    ev('step/start', { turn: 1, step: 1 }),
+    chunk('reasoning-delta', 'think'),
+    chunk('text-delta', 'Hi '),
+    chunk('text-delta', 'there'),
+    ev('assistant/message', { turn: 1, step: 1, message: { id: 'a', role: 'assistant', source: { kind: 'model', provider: 'p', model: 'm' }, content: [{ type: 'reasoning', text: 'think' }, { type: 'text', text: 'Hi there' }, { type: 'tool-call', id: 'c1', name: 'bash', arguments: '{"command":"ls"}' }] } }),
+    ev('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'bash', arguments: '{"command":"ls"}' }, { card: 'terminal', title: 'ls' }),
+    ev('approval/asked', { id: 'ap1', toolName: 'bash', callId: 'c1' }),
+    ev('approval/decided', { id: 'ap1', outcome: 'rejected' }),
+    ev('tool/result', { turn: 1, step: 1, message: { id: 'r', role: 'user', source: { kind: 'tool', callId: 'c1' }, content: [{ type: 'tool-result', toolCallId: 'c1', isError: true, content: [{ type: 'text', text: 'Error: rejected' }] }] } }),
+    ev('step/end', { turn: 1, step: 1 }),
+    ev('turn/end', { turn: 1, reason: { kind: 'completed' } }),
+  ]
+}
+
+describe('foldTranscript', () => {
+  it('streams text and reasoning into one assistant item, then settles it from the message', () => {
+    const events = turnWithTool()
+    const live = foldAll(events.slice(0, 6))
+    expect(live.items[1]).toMatchObject({ kind: 'assistant', streaming: true, parts: [{ kind: 'reasoning', text: 'think' }, { kind: 'text', text: 'Hi there' }] })
+    expect(live.openTurn).toBe(1)
+    const done = foldAll(events)
+    expect(done.items.map((i) => i.kind)).toEqual(['user', 'assistant', 'tool', 'turn-end'])
+    expect(done.items[1]).toMatchObject({ streaming: false, key: live.items[1]!.key })
+    expect(done.items[2]).toMatchObject({ call: { card: 'terminal' }, approval: { id: 'ap1', outcome: 'rejected' }, result: { isError: true, text: 'Error: rejected' } })
+    expect(done.openTurn).toBeNull()
+  })
+
+  it('gives the same state whether folded event by event or all at once, and ignores replays', () => {
+    const events = turnWithTool()
+    let incremental = emptyTranscript
+    for (const e of events) incremental = foldTranscript(foldTranscript(incremental, e), e)
+    expect(incremental).toEqual(foldAll(events))
+  })
+
+  it('never mutates the input state and keeps untouched items identical', () => {
+    const events = turnWithTool()
+    const before = foldAll(events.slice(0, 5))
+    const snapshot = JSON.stringify(before)
+    const after = foldTranscript(before, events[5]!)
+    expect(JSON.stringify(before)).toBe(snapshot)
+    expect(after.items[0]).toBe(before.items[0])
+  })
+
+  it('marks text cut off by an aborted turn as interrupted', () => {
+    seq = 0
+    const state = foldAll([ev('turn/start', { turn: 1 }), chunk('text-delta', 'part'), ev('turn/end', { turn: 1, reason: { kind: 'aborted', reason: { kind: 'user' } } })])
+    expect(state.items[0]).toMatchObject({ kind: 'assistant', streaming: false, interrupted: true })
+    expect(state.items[1]).toMatchObject({ kind: 'turn-end', reason: { kind: 'aborted' } })
+  })
+
+  it('hides plugin messages, drops empty assistant messages and keeps todos', () => {
+    seq = 0
+    const state = foldAll([
+      ev('user/message', { id: 'p', role: 'user', content: [{ type: 'text', text: 'notice' }], source: { kind: 'plugin', plugin: 'x' } }),
+      ev('turn/start', { turn: 1 }),
+      ev('todo/write', { todos: [{ content: 'a', status: 'pending' }] }),
+      ev('assistant/message', { turn: 1, step: 1, message: { id: 'a', role: 'assistant', source: { kind: 'model', provider: 'p', model: 'm' }, content: [] } }),
+    ])
+    expect(state.items).toEqual([])
+    expect(state.todos).toEqual([{ content: 'a', status: 'pending' }])
+  })
+})

@@ -1,0 +1,14 @@
+/**
+ * Agent worker entry: builds the host over `createRuntime` and exposes it to the page with
+ * comlink. Plane: worker; entry only — no logic beyond wiring.
+ * Contract: only messages from this page's origin reach the host (dedicated-worker messages
+ * carry the owner's origin or none; anything else is dropped by comlink's origin check).
+ * @module workers/agent.worker
+ */
+import * as Comlink from 'comlink'
+import { createRuntime } from '../src/kernel/runtime.ts'
+import { AgentHost } from '../src/host/index.ts'
+import type { HostRuntime } from '../src/host/index.ts'
+
+const host = new AgentHost(async (options) => (await createRuntime(options)) as unknown as HostRuntime)
+Comlink.expose(host, self, [self.location.origin, ''])
