@@ -142,6 +142,8 @@ export interface LlmAdapter {
   providerRetryPolicy?: RetryPolicy
   listModels?(): Promise<ModelInfo[]>
   resolveModel?(model: string): ModelInfo | undefined
+  /** Values the adapter fills when the caller left them out (`prepareCall` marks them in `adapterDefaults`). */
+  callDefaults?(config: LlmCallConfig): { reasoningEffort?: LlmCallConfig['reasoningEffort']; maxTokens?: number }
   /** Streams chunks; `usage` precedes the final `finish`. May throw: the runtime turns it into a `finish`. */
   stream(options: GenerateOptions): AsyncIterable<StreamChunk>
 }

@@ -1,0 +1,128 @@
+/**
+ * Named model-call failures: `LlmError` (carries an `LlmFailure`), the retryable table, the
+ * default retry policy, HTTP status → code mapping and normalization of thrown values.
+ * Plane: shared; no globals. Contract: every thrown value becomes a failure with a code.
+ * @module llm/errors
+ */
+import type { LlmErrorCode, LlmFailure, RetryPolicy } from './types.ts'
+
+/** Whether the default retry policy retries a code (transient faults only). */
+export const LLM_ERROR_RETRYABLE: Readonly<Record<LlmErrorCode, boolean>> = Object.freeze({
+  NO_ADAPTER: false,
+  INVALID_PREPARED_CALL: false,
+  ABORTED: false,
+  RATE_LIMIT: true,
+  SERVER: true,
+  TIMEOUT: true,
+  TRANSPORT: true,
+  EMPTY_RESPONSE: true,
+  CONTEXT_WINDOW_EXCEEDED: false,
+  QUOTA: false,
+  AUTH: false,
+  MISSING_CREDENTIAL: false,
+  INVALID_CREDENTIAL: false,
+  INVALID_REQUEST: false,
+  MALFORMED_STREAM: true,
+  STREAM_TRUNCATED: true,
+  STREAM_TOO_LARGE: false,
+  STALLED: true,
+  UNKNOWN: false,
+})
+
+/** @returns whether `code` is transient (see {@link LLM_ERROR_RETRYABLE}); unknown codes are not. */
+export function isRetryable(code: string): boolean {
+  return (LLM_ERROR_RETRYABLE as Record<string, boolean | undefined>)[code] === true
+}
+
+/** The policy `prepareCall` returns when an adapter declares none (dsh llm-retry defaults). */
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+  mode: 'normal',
+  maxRetries: 5,
+  retryableCodes: Object.freeze(
+    (Object.keys(LLM_ERROR_RETRYABLE) as LlmErrorCode[]).filter((code) => LLM_ERROR_RETRYABLE[code]),
+  ) as LlmErrorCode[],
+  initialDelayMs: 500,
+  maxDelayMs: 10_000,
+  jitterRatio: 0.1,
+})
+
+/** An error whose `failure` is the structured, loggable description (never a secret). */
+export class LlmError extends Error {
+  override readonly name = 'LlmError'
+  readonly failure: LlmFailure
+
+  constructor(failure: LlmFailure) {
+    super(failure.message)
+    this.failure = Object.freeze({ ...failure })
+  }
+
+  get code(): LlmErrorCode {
+    return this.failure.code
+  }
+}
+
+const CONTEXT_OVERFLOW = /context[ _-]?(length|window)|maximum context|too many tokens|prompt is too long|reduce the length/i
+
+/**
+ * Maps an HTTP status (and the provider's message) to a code, as DeepSeek documents them:
+ * 400/422 request rejected (or context overflow), 401 key rejected, 402 balance, 429 rate.
+ */
+export function codeForHttpStatus(status: number, providerMessage = ''): LlmErrorCode {
+  if ((status === 400 || status === 413 || status === 422) && CONTEXT_OVERFLOW.test(providerMessage)) {
+    return 'CONTEXT_WINDOW_EXCEEDED'
+  }
+  if (status === 401) return 'INVALID_CREDENTIAL'
+  if (status === 402) return 'QUOTA'
+  if (status === 403) return 'AUTH'
+  if (status === 408) return 'TIMEOUT'
+  if (status === 429) return 'RATE_LIMIT'
+  if (status >= 500) return 'SERVER'
+  if (status >= 400) return 'INVALID_REQUEST'
+  return 'UNKNOWN'
+}
+
+const STATUS_LABEL: Partial<Record<LlmErrorCode, string>> = {
+  CONTEXT_WINDOW_EXCEEDED: 'context window exceeded',
+  INVALID_CREDENTIAL: 'API key rejected',
+  QUOTA: 'insufficient balance',
+  AUTH: 'access denied',
+  TIMEOUT: 'request timed out',
+  RATE_LIMIT: 'rate limited',
+  SERVER: 'provider server error',
+  INVALID_REQUEST: 'request rejected',
+}
+
+/** A human label for a status code, e.g. "API key rejected (HTTP 401)". */
+export function describeHttpFailure(status: number, code: LlmErrorCode): string {
+  return `${STATUS_LABEL[code] ?? 'unexpected response'} (HTTP ${status})`
+}
+
+/** `name: message` of an error and its causes, joined by " <- " (no stacks). */
+export function errorChain(error: unknown): string {
+  const parts: string[] = []
+  let current: unknown = error
+  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth += 1) {
+    if (current instanceof Error) {
+      parts.push(`${current.name}: ${current.message}`)
+      current = (current as { cause?: unknown }).cause
+    } else {
+      parts.push(String(current))
+      break
+    }
+  }
+  return parts.join(' <- ')
+}
+
+/**
+ * Normalizes anything an adapter threw. An aborted `signal` always yields code `ABORTED`.
+ * @returns the failure and whether the call counts as aborted.
+ */
+export function failureOf(error: unknown, signal?: AbortSignal): { failure: LlmFailure; aborted: boolean } {
+  const failure: LlmFailure = error instanceof LlmError
+    ? { ...error.failure }
+    : { message: errorChain(error), code: 'UNKNOWN' }
+  if (signal?.aborted && failure.code !== 'ABORTED') {
+    return { failure: { message: 'request aborted', code: 'ABORTED' }, aborted: true }
+  }
+  return { failure, aborted: failure.code === 'ABORTED' }
+}

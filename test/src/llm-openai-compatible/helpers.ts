@@ -1,0 +1,37 @@
+/**
+ * Shared setup for adapter specs: a real adapter aimed at the mock provider, a minimal
+ * request and a chunk collector.
+ * @module test/src/llm-openai-compatible/helpers
+ */
+import { createOpenAiCompatibleAdapter, type OpenAiCompatibleSettings } from '../../../src/llm-openai-compatible/adapter.ts'
+import { createUserMessage } from '../../../src/llm/messages.ts'
+import type { GenerateOptions, StreamChunk } from '../../../src/llm/types.ts'
+
+export const API_KEY = 'sk-test-9f8e7d6c5b4a3210ZYXWVUTS'
+
+export function settingsFor(baseURL: string, overrides: Partial<OpenAiCompatibleSettings> = {}): OpenAiCompatibleSettings {
+  return {
+    provider: 'openai-compatible', baseURL, apiKey: API_KEY, model: 'deepseek-chat',
+    firstByteTimeoutMs: 5_000, stallTimeoutMs: 5_000, models: [], maxLineLength: 1 << 20, maxResponseChars: 1 << 22,
+    ...overrides,
+  }
+}
+
+export function adapterFor(baseURL: string, overrides: Partial<OpenAiCompatibleSettings> = {}) {
+  return createOpenAiCompatibleAdapter(settingsFor(baseURL, overrides))
+}
+
+export function request(overrides: Partial<GenerateOptions> = {}): GenerateOptions {
+  return { provider: 'openai-compatible', model: 'deepseek-chat', messages: [createUserMessage('hi')], ...overrides }
+}
+
+/** Every chunk of a stream, or the thrown error as the last entry. */
+export async function collect(stream: AsyncIterable<StreamChunk>): Promise<{ chunks: StreamChunk[]; error?: unknown }> {
+  const chunks: StreamChunk[] = []
+  try {
+    for await (const chunk of stream) chunks.push(chunk)
+    return { chunks }
+  } catch (error) {
+    return { chunks, error }
+  }
+}
