@@ -56,6 +56,8 @@ export interface ToolDefinition<A = any, V extends JsonValue = any> extends Tool
   execute(args: A, exec: ToolRunContext): Promise<V>
   finalizeContent?(exec: ToolExecution, result: ToolExecutionResult): ContentBlock[] | undefined
   timeoutMs?: number
+  /** What the tool does to the workspace; the permission presets ask for or deny `write`/`execute`. Absent = `read`. */
+  effect?: ToolEffect
   isConcurrencySafe?(args: A): boolean
   presentCall?(args: A): ToolCallView | undefined
   presentResult?(args: A, result: { content: readonly ContentBlock[]; isError: boolean; meta?: JsonValue }): ToolResultView | undefined
@@ -99,3 +101,4 @@ export type PostToolDecision =
 export type ToolGuard = (exec: ToolExecution) => string | undefined
 
 export type ExecutionMode = 'parallel' | 'exclusive'
+export type ToolEffect = 'read' | 'write' | 'execute'

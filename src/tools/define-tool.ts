@@ -1,0 +1,49 @@
+/**
+ * `defineTool`: checks a tool definition at define time (name, description, parameter and output
+ * schemas, callbacks, timeout) and returns it frozen. Plane: shared; pure.
+ * Contract: a definition that passes here is accepted by `ctx.tools.register`.
+ * @module tools/define-tool
+ */
+import type { ToolDefinition } from './types.ts'
+import type { JsonValue } from '../util/json.ts'
+import { assertParametersSchema, assertSupportedSchema } from './schema-check.ts'
+
+/** Tool names the model may call: letters, digits, `_` and `-`, 1–64 characters. */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+const EFFECTS = new Set(['read', 'write', 'execute'])
+const OPTIONAL_FUNCTIONS = ['finalizeContent', 'isConcurrencySafe', 'presentCall', 'presentResult'] as const
+
+function fail(name: string, problem: string): never {
+  throw new TypeError(`tool ${JSON.stringify(name)}: ${problem}`)
+}
+
+/** Throws a TypeError naming the first problem of `definition`; returns it unchanged otherwise. */
+export function assertToolDefinition<D extends ToolDefinition>(definition: D): D {
+  const name = typeof definition?.name === 'string' ? definition.name : String(definition?.name)
+  if (!TOOL_NAME_PATTERN.test(name)) fail(name, `name must match ${TOOL_NAME_PATTERN}`)
+  if (typeof definition.description !== 'string' || definition.description.trim() === '') fail(name, 'description must be a non-empty string')
+  assertParametersSchema(definition.parameters, name)
+  const output = definition.output
+  if (typeof output !== 'object' || output === null) fail(name, 'must declare output { schema, render }')
+  assertSupportedSchema(output.schema, `${name}.output.schema`)
+  if (typeof output.render !== 'function') fail(name, 'output.render must be a function')
+  if (output.presentationMeta !== undefined && typeof output.presentationMeta !== 'function') fail(name, 'output.presentationMeta must be a function')
+  if (typeof definition.execute !== 'function') fail(name, 'execute must be a function')
+  for (const key of OPTIONAL_FUNCTIONS) {
+    if (definition[key] !== undefined && typeof definition[key] !== 'function') fail(name, `${key} must be a function`)
+  }
+  const timeoutMs = definition.timeoutMs
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) fail(name, 'timeoutMs must be a positive finite number')
+  if (definition.effect !== undefined && !EFFECTS.has(definition.effect)) fail(name, "effect must be 'read', 'write' or 'execute'")
+  return definition
+}
+
+/**
+ * Defines a tool. `parameters` is a JSON-Schema subset object with `type: 'object'` at the root;
+ * arguments are validated against it before `execute` runs (`INVALID_ARGS`), and every returned
+ * value against `output.schema` (`INVALID_TOOL_OUTPUT`).
+ * @returns the frozen definition, ready for `ctx.tools.register`.
+ */
+export function defineTool<A = any, V extends JsonValue = any>(definition: ToolDefinition<A, V>): ToolDefinition<A, V> {
+  return Object.freeze(assertToolDefinition(definition))
+}
