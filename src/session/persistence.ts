@@ -38,6 +38,8 @@ export interface SessionPersistence {
    * be contiguous, else reject and write nothing. Resolves when the events are durable.
    */
   append(id: SessionId, events: readonly SessionEvent[]): Promise<void>
+  /** Whether a session with this id is stored. */
+  has(id: SessionId): Promise<boolean>
   /** The stored header and events, or `undefined` when the id is unknown. */
   load(id: SessionId): Promise<StoredSession | undefined>
   /** Every stored session, newest `createdAt` first. */

@@ -149,12 +149,3 @@ export function formatPath(root: string, path: readonly (string | number)[]): st
   }
   return out
 }
-
-/** Deep-freeze an already-valid JSON value in place (values built by this module's callers). */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key])
-    Object.freeze(value)
-  }
-  return value
-}

@@ -1,0 +1,112 @@
+/**
+ * JSONL export and hostile-input import in dsh's layout (architecture §11): a header line, then
+ * one `SessionEvent` per line, verbatim. Plane: shared; pure. Import refuses a whole file on the
+ * first problem with a `SessionImportError` naming the line; it never returns partial data.
+ * @module session/jsonl
+ */
+import { SessionAppendError, SessionImportError, SessionInvariantError, SessionSeedError } from './errors.ts'
+import { LogInvariant } from './invariant.ts'
+import { EVENT_KEYS, Session } from './session.ts'
+import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
+import { copyJson } from './validate-json.ts'
+
+const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd', 'parentSession', 'seedLength', 'origin', 'delegationDepth', 'agentPreset']
+
+export interface JsonlLimits {
+  /** Longest accepted line, in characters. */
+  readonly maxLineBytes: number
+  /** Whether a reader of this build understands `type`. */
+  readonly isKnownType: (type: string) => boolean
+}
+
+/** Header line then one event per line, each terminated by `\n`. */
+export function exportJsonl(header: SessionHeader, events: readonly SessionEvent[]): string {
+  let out = JSON.stringify(header) + '\n'
+  for (const event of events) out += JSON.stringify(event) + '\n'
+  return out
+}
+
+function parseLine(text: string, line: number, limits: JsonlLimits, label: string): Record<string, unknown> {
+  if (text.length > limits.maxLineBytes) throw new SessionImportError(line, `line is ${text.length} characters; the limit is ${limits.maxLineBytes}`)
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new SessionImportError(line, `invalid JSON (${(error as Error).message})`)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SessionImportError(line, `${label} must be a JSON object`)
+  try {
+    return copyJson(value as Record<string, unknown>, label, label === 'header' ? 'header' : 'event', { maxBytes: limits.maxLineBytes, hostile: true })
+  } catch (error) {
+    throw new SessionImportError(line, (error as Error).message)
+  }
+}
+
+function checkHeader(header: Record<string, unknown>): SessionHeader {
+  const extra = Object.keys(header).filter(k => !HEADER_KEYS.includes(k))
+  if (extra.length) throw new SessionImportError(1, `unknown header key(s) ${extra.join(', ')}`)
+  if (header.type !== 'session') throw new SessionImportError(1, 'the first line must be the session header {type:"session", …}')
+  if (header.version !== SESSION_FORMAT_VERSION) {
+    throw new SessionImportError(1, `unsupported session format version ${JSON.stringify(header.version)} (this build reads ${SESSION_FORMAT_VERSION}); not imported`)
+  }
+  if (typeof header.id !== 'string' || header.id.length === 0) throw new SessionImportError(1, 'header id must be a non-empty string')
+  if (typeof header.createdAt !== 'number' || !Number.isInteger(header.delegationDepth)) {
+    throw new SessionImportError(1, 'header needs a numeric createdAt and an integer delegationDepth')
+  }
+  return header as unknown as SessionHeader
+}
+
+function checkEnvelope(event: Record<string, unknown>, index: number, line: number, limits: JsonlLimits): SessionEvent {
+  const extra = Object.keys(event).filter(k => !EVENT_KEYS.includes(k))
+  if (extra.length) throw new SessionImportError(line, `unknown event key(s) ${extra.join(', ')}`)
+  if (event.seq !== index) {
+    const found = JSON.stringify(event.seq)
+    const why = typeof event.seq === 'number' && event.seq < index ? `duplicate or out-of-order seq ${found}` : `seq gap: found ${found}`
+    throw new SessionImportError(line, `${why}; expected seq ${index}`)
+  }
+  if (typeof event.type !== 'string') throw new SessionImportError(line, 'event type must be a string')
+  if (!limits.isKnownType(event.type) && event.ignorable !== true) {
+    throw new SessionImportError(line, `unknown event type "${event.type}" is not marked ignorable`)
+  }
+  return event as unknown as SessionEvent
+}
+
+/**
+ * Parse and fully validate a JSONL session: envelopes, contiguous seqs, known types, §2.11
+ * invariant, balanced turns, message shapes and surface ops.
+ * @throws SessionImportError naming the 1-based line and the reason
+ */
+export function parseJsonl(text: string, limits: JsonlLimits): { header: SessionHeader; events: SessionEvent[] } {
+  const lines = text.split('\n')
+  if (lines.at(-1) === '') lines.pop()
+  if (lines.length === 0) throw new SessionImportError(1, 'empty file; expected a session header line')
+  const header = checkHeader(parseLine(lines[0]!, 1, limits, 'header'))
+  const invariant = new LogInvariant()
+  const events: SessionEvent[] = []
+  let openedAt = 0
+  for (let i = 1; i < lines.length; i++) {
+    const event = checkEnvelope(parseLine(lines[i]!, i + 1, limits, 'event'), i - 1, i + 1, limits)
+    try {
+      invariant.accept(event)
+    } catch (error) {
+      if (error instanceof SessionInvariantError) throw new SessionImportError(i + 1, error.message)
+      throw error
+    }
+    if (event.type === 'turn/start') openedAt = i + 1
+    events.push(event)
+  }
+  if (invariant.openTurn !== undefined) throw new SessionImportError(openedAt, `unbalanced turns: turn ${invariant.openTurn} starts here and never ends`)
+  checkReplay(header, events)
+  return { header, events }
+}
+
+/** Replays the events through a throwaway Session: message shapes, surface ops, sources. */
+function checkReplay(header: SessionHeader, events: SessionEvent[]): void {
+  try {
+    void new Session({ id: header.id, header, seed: events })
+  } catch (error) {
+    if (error instanceof SessionSeedError) throw new SessionImportError(error.index === undefined ? 1 : error.index + 2, error.message)
+    if (error instanceof SessionAppendError) throw new SessionImportError(1, error.message)
+    throw error
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * `ctx.sessions`: creates, opens (load → repair → seed), forks, lists, deletes, exports and
+ * imports sessions over the `ctx.sessionPersistence` backend, and broadcasts `session/event`.
+ * Plane: worker/Node; no DOM. Contract: a refused operation creates and changes nothing.
+ * @module session/store
+ */
+import { Context, Service } from '@deepseek-ai/cordis'
+import { newId, type SessionId } from '../util/brand.ts'
+import { SessionForkError, SessionImportError, SessionStoreError } from './errors.ts'
+import { exportJsonl, parseJsonl } from './jsonl.ts'
+import { KNOWN_SESSION_EVENT_TYPES } from './known-types.ts'
+import type { SessionListing, SessionPersistence } from './persistence.ts'
+import { interruptedTurnClosers } from './repair.ts'
+import { Session } from './session.ts'
+import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
+import { DEFAULT_MAX_EVENT_BYTES } from './validate-json.ts'
+
+export interface SessionStoreConfig {
+  /** Cap on one event's JSON size (append and import); default 8 MiB. */
+  maxEventBytes?: number
+  /** Extra event types this runtime understands (beside the core list and declared ones). */
+  eventTypes?: string[]
+}
+
+/** Header fields a caller may set at creation; the store fills type, version, id, createdAt. */
+export type SessionMeta = Partial<Pick<SessionHeader, 'cwd' | 'parentSession' | 'seedLength' | 'origin' | 'delegationDepth' | 'agentPreset'>>
+
+export interface CreateSessionOptions {
+  id?: SessionId
+  seed?: readonly SessionEvent[]
+  meta?: SessionMeta
+}
+
+/** Builds a per-session pre-commit check (see `invariant.ts`). */
+export type SessionVerifier = (session: Session) => (event: SessionEvent) => void
+
+export class SessionStore extends Service {
+  static inject = ['sessionPersistence']
+  private readonly live = new Map<SessionId, Session>()
+  private readonly verifiers = new Set<SessionVerifier>()
+  private readonly checks = new WeakMap<Session, Map<SessionVerifier, (event: SessionEvent) => void>>()
+  private readonly eventTypes: Map<string, number>
+  private readonly maxEventBytes: number
+
+  constructor(ctx: Context, config: SessionStoreConfig = {}) {
+    super(ctx, 'sessions')
+    this.maxEventBytes = config.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES
+    this.eventTypes = new Map([...KNOWN_SESSION_EVENT_TYPES, ...(config.eventTypes ?? [])].map(t => [t, 1]))
+    ctx.effect(() => () => this.closeAll())
+  }
+
+  private get backend(): SessionPersistence {
+    return this.ctx.sessionPersistence
+  }
+
+  /** A new live session, persisted (header + seed incl. its end-seed) before it is returned. */
+  async create(options: CreateSessionOptions = {}): Promise<Session> {
+    const id = options.id ?? newId<SessionId>()
+    if (this.live.has(id) || await this.backend.has(id)) throw new SessionStoreError('SESSION_ALREADY_EXISTS', `session ${id} already exists`)
+    const session = this.instantiate(makeHeader(id, options.meta ?? {}), options.seed ?? [])
+    await this.backend.create(session.header)
+    await this.backend.append(id, session.events)
+    return this.register(session)
+  }
+
+  /** The live session with this id, if any. */
+  get(id: SessionId): Session | undefined {
+    return this.live.get(id)
+  }
+
+  /** The live session, or the stored one loaded, repaired (closers committed) and seeded. */
+  async open(id: SessionId): Promise<Session> {
+    const existing = this.live.get(id)
+    if (existing) return existing
+    const stored = await this.backend.load(id)
+    if (!stored) throw new SessionStoreError('SESSION_NOT_FOUND', `session ${id} not found`)
+    this.checkKnownTypes(stored.events)
+    const closers = interruptedTurnClosers(stored.events)
+    const session = this.instantiate(stored.header, [...stored.events, ...closers])
+    await this.backend.append(id, session.events.slice(stored.events.length))
+    return this.live.get(id) ?? this.register(session)
+  }
+
+  /** Stored sessions (live ones are stored from creation on). */
+  list(): Promise<SessionListing[]> {
+    return this.backend.list()
+  }
+
+  /**
+   * A new live child seeded with a deep copy of `source`'s events `[0, boundary]`.
+   * @param boundary - inclusive seq; default the last event (an empty source gives an empty child)
+   * @throws SessionForkError SESSION_NOT_FOUND | SESSION_ALREADY_EXISTS | INVALID_BOUNDARY | OPEN_TURN
+   */
+  async fork(source: SessionId, boundary?: number, childSessionId?: SessionId): Promise<Session> {
+    const parent = this.live.get(source) ?? await this.backend.load(source)
+    if (!parent) throw new SessionForkError('SESSION_NOT_FOUND', `fork source ${source} not found`)
+    const events = parent.events
+    const last = boundary ?? events.length - 1
+    if (!Number.isInteger(last) || last < (boundary === undefined ? -1 : 0) || last >= events.length) {
+      throw new SessionForkError('INVALID_BOUNDARY', `boundary ${boundary} is not a seq of ${source} (0..${events.length - 1})`)
+    }
+    const prefix = events.slice(0, last + 1)
+    const lastTurnEvent = lastTurnBracket(prefix)
+    if (lastTurnEvent?.type === 'turn/start') {
+      throw new SessionForkError('OPEN_TURN', `boundary ${last} is inside turn ${lastTurnEvent.data.turn} (opened at seq ${lastTurnEvent.seq}); fork at a turn boundary`)
+    }
+    const id = childSessionId ?? newId<SessionId>()
+    if (this.live.has(id) || await this.backend.has(id)) throw new SessionForkError('SESSION_ALREADY_EXISTS', `session ${id} already exists`)
+    const meta: SessionMeta = { ...(parent.header.cwd === undefined ? {} : { cwd: parent.header.cwd }), parentSession: source, seedLength: prefix.length }
+    return this.create({ id, seed: structuredClone(prefix), meta })
+  }
+
+  /** Close the live session (emits `session/disposed`) and delete it from storage. */
+  async delete(id: SessionId): Promise<boolean> {
+    const session = this.live.get(id)
+    if (session) this.unregister(session)
+    return await this.backend.delete(id) || session !== undefined
+  }
+
+  /** dsh JSONL of a live or stored session; `import(export(id))` after a delete gives the same bytes. */
+  async export(id: SessionId): Promise<string> {
+    const session = this.live.get(id) ?? await this.backend.load(id)
+    if (!session) throw new SessionStoreError('SESSION_NOT_FOUND', `session ${id} not found`)
+    return exportJsonl(session.header, session.events)
+  }
+
+  /**
+   * Store a JSONL session verbatim (not opened; `open(id)` resumes it).
+   * @throws SessionImportError naming the line and reason; nothing is stored
+   */
+  async import(jsonl: string): Promise<SessionId> {
+    const { header, events } = parseJsonl(jsonl, { maxLineBytes: this.maxEventBytes, isKnownType: type => this.eventTypes.has(type) })
+    if (this.live.has(header.id) || await this.backend.has(header.id)) throw new SessionImportError(1, `session ${header.id} already exists`)
+    await this.backend.create(header)
+    try {
+      await this.backend.append(header.id, events)
+    } catch (error) {
+      await this.backend.delete(header.id)
+      throw error
+    }
+    return header.id
+  }
+
+  /** Resolves when every event appended so far is durable (`session/flush`, parallel). */
+  flush(): Promise<void> {
+    return this.ctx.parallel('session/flush')
+  }
+
+  /** Add a pre-commit check to every live and future session; returns its remover. */
+  addVerifier(verifier: SessionVerifier): () => void {
+    this.verifiers.add(verifier)
+    return () => void this.verifiers.delete(verifier)
+  }
+
+  /** Declare plugin event types as known to readers; returns the undeclarer. */
+  declareEventTypes(types: readonly string[]): () => void {
+    for (const type of types) this.eventTypes.set(type, (this.eventTypes.get(type) ?? 0) + 1)
+    return () => {
+      for (const type of types) {
+        const count = this.eventTypes.get(type)! - 1
+        if (count) this.eventTypes.set(type, count)
+        else this.eventTypes.delete(type)
+      }
+    }
+  }
+
+  private checkKnownTypes(events: readonly SessionEvent[]): void {
+    const unknown = events.find(e => !this.eventTypes.has(e.type) && e.ignorable !== true)
+    if (unknown) throw new SessionStoreError('UNKNOWN_EVENT_TYPE', `seq ${unknown.seq}: unknown event type "${unknown.type}" is not marked ignorable; written by a newer dsh-agent?`)
+  }
+
+  private instantiate(header: SessionHeader, seed: readonly SessionEvent[]): Session {
+    const session: Session = new Session({
+      id: header.id,
+      header,
+      seed,
+      maxEventBytes: this.maxEventBytes,
+      publish: event => this.publish(session, event),
+      verify: event => this.verify(session, event),
+      onPublishError: (error, event) => this.ctx.logger('session').warn('session/event publication failed at seq %d (%s): %s', event.seq, event.type, error),
+    })
+    return session
+  }
+
+  private register(session: Session): Session {
+    this.live.set(session.id, session)
+    this.ctx.emit('session/created', session)
+    return session
+  }
+
+  private unregister(session: Session): void {
+    session.close()
+    this.live.delete(session.id)
+    this.ctx.emit('session/disposed', session)
+  }
+
+  private closeAll(): void {
+    for (const session of [...this.live.values()]) this.unregister(session)
+  }
+
+  private verify(session: Session, event: SessionEvent): void {
+    let perSession = this.checks.get(session)
+    if (!perSession) this.checks.set(session, perSession = new Map())
+    for (const verifier of this.verifiers) {
+      let check = perSession.get(verifier)
+      if (!check) perSession.set(verifier, check = verifier(session))
+      check(event)
+    }
+  }
+
+  /** `session/event` to each listener in turn; one failing listener does not starve the rest. */
+  private publish(session: Session, event: SessionEvent): void {
+    for (const listener of this.ctx.events.dispatch('emit', ['session/event'])) {
+      try {
+        listener(session, event)
+      } catch (error) {
+        this.ctx.logger('session').warn('a session/event listener failed at seq %d (%s): %s', event.seq, event.type, error)
+      }
+    }
+  }
+}
+
+function lastTurnBracket(events: readonly SessionEvent[]): SessionEvent<'turn/start' | 'turn/end'> | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!
+    if (event.type === 'turn/start' || event.type === 'turn/end') return event
+  }
+  return undefined
+}
+
+function makeHeader(id: SessionId, meta: SessionMeta): SessionHeader {
+  const { cwd, parentSession, seedLength, origin, delegationDepth = 0, agentPreset } = meta
+  return {
+    type: 'session', version: SESSION_FORMAT_VERSION, id, createdAt: Date.now(),
+    ...(cwd === undefined ? {} : { cwd }),
+    ...(parentSession === undefined ? {} : { parentSession }),
+    ...(seedLength === undefined ? {} : { seedLength }),
+    ...(origin === undefined ? {} : { origin }),
+    delegationDepth,
+    ...(agentPreset === undefined ? {} : { agentPreset }),
+  }
+}
