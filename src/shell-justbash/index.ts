@@ -1,0 +1,46 @@
+/**
+ * The embedded shell provider (default) of `ctx.shell`: bash via just-bash, loaded lazily on
+ * first use, running over the same `ctx.fs` the fs tools use. Network is off unless configured.
+ * Plane: worker; no DOM. Contract: runaway commands end with a named limit, never hang the worker forever.
+ * @module shell-justbash/index
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import type { BashOptions, NetworkConfig } from 'just-bash/browser'
+import { ShellExecutor } from '../shell/shell-executor.ts'
+import { JustBashBackend } from './justbash-backend.ts'
+
+export type ExecutionLimits = NonNullable<BashOptions['executionLimits']>
+
+export interface Config {
+  /** just-bash execution limits (loop iterations, command count, call depth, output, ...). */
+  limits?: ExecutionLimits
+  /** Allowed URL prefixes for curl; absent = no network commands at all. */
+  network?: NetworkConfig
+  /** Extra environment for every command. */
+  env?: Record<string, string>
+  defaultTimeoutMs?: number
+  maxTimeoutMs?: number
+  stdoutMaxBytes?: number
+}
+
+/** Defaults: just-bash's `normal` profile, with the aggregate output raised to 16 MiB so large redirects work. */
+export const DEFAULT_LIMITS: ExecutionLimits = { maxOutputSize: 16 * 1024 * 1024 }
+
+export default class JustBashShell extends ShellExecutor {
+  static readonly inject = ['fs']
+
+  constructor(ctx: Context, config: Config = {}) {
+    const backend = new JustBashBackend(ctx.fs, {
+      limits: { ...DEFAULT_LIMITS, ...config.limits },
+      env: config.env ?? {},
+      ...(config.network ? { network: config.network } : {}),
+    })
+    super(ctx, backend, {
+      cwd: ctx.fs.root,
+      sandboxMode: ctx.fs.sandboxMode,
+      ...(config.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: config.defaultTimeoutMs }),
+      ...(config.maxTimeoutMs === undefined ? {} : { maxTimeoutMs: config.maxTimeoutMs }),
+      ...(config.stdoutMaxBytes === undefined ? {} : { stdoutMaxBytes: config.stdoutMaxBytes }),
+    })
+  }
+}

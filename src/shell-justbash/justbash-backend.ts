@@ -1,0 +1,78 @@
+/**
+ * ShellBackend running commands with just-bash over the shared workspace filesystem.
+ * One Bash per (sandbox policy, deadline), created on first use; each exec is a fresh shell
+ * state. Plane: worker. Contract: limit stops come back as `limit`, the deadline as `timedOut`.
+ * @module shell-justbash/justbash-backend
+ */
+import type { Bash, BashOptions, NetworkConfig } from 'just-bash/browser'
+import type { FileSystem } from '../fs/file-system.ts'
+import type { SandboxPolicy } from '../fs/types.ts'
+import { errorMessage } from '../tools/errors.ts'
+import type { ShellBackend, ShellBackendOutcome, ShellExecSpec, ShellIo } from '../shell/types.ts'
+import { WorkspaceFsAdapter } from './fs-adapter.ts'
+import { loadJustBash } from './load-just-bash.ts'
+
+const LIMIT_LINE = /^.*(?:increase executionLimits\.\w+|limit exceeded|maximum recursion depth).*$/m
+const DEADLINE = /execution exceeded execution deadline/
+const SANDBOX_DENIED = /Sandbox \([\w-]+\) denies/
+
+/** just-bash rethrows some filesystem failures (e.g. a refused redirect) instead of reporting them: shell-style exit 1. */
+function asShellFailure(error: unknown): { stdout: string; stderr: string; exitCode: number } {
+  return { stdout: '', stderr: `bash: ${errorMessage(error)}\n`, exitCode: 1 }
+}
+
+export interface JustBashBackendOptions {
+  limits: NonNullable<BashOptions['executionLimits']>
+  network?: NetworkConfig
+  env: Record<string, string>
+}
+
+export class JustBashBackend implements ShellBackend {
+  private readonly shells = new Map<string, Bash>()
+  private readonly fs: FileSystem
+  private readonly options: JustBashBackendOptions
+
+  constructor(fs: FileSystem, options: JustBashBackendOptions) {
+    this.fs = fs
+    this.options = options
+  }
+
+  async execute(spec: ShellExecSpec, io: ShellIo, signal: AbortSignal): Promise<ShellBackendOutcome> {
+    const policy = this.fs.policy(spec.sandboxPolicy)
+    const workdir = this.fs.resolve(spec.workdir)
+    const stat = await this.fs.stat(workdir, signal, policy)
+    if (stat?.type !== 'directory') throw new Error(`workdir is not a directory: ${workdir.displayPath}`)
+    const bash = await this.shell(policy, spec.timeoutMs)
+    const result = await bash.exec(spec.command, {
+      cwd: workdir.targetKey,
+      env: { ...spec.env, ...spec.dshEnv },
+      signal,
+      ...(spec.stdin === undefined ? {} : { stdin: spec.stdin }),
+    }).catch(asShellFailure)
+    io.stdout(result.stdout)
+    io.stderr(result.stderr)
+    const limit = result.exitCode === 126 ? LIMIT_LINE.exec(result.stderr)?.[0].trim() : undefined
+    return {
+      exitCode: result.exitCode,
+      timedOut: result.exitCode === 124 && DEADLINE.test(result.stderr),
+      ...(limit ? { limit } : {}),
+      sandboxDenied: SANDBOX_DENIED.test(result.stderr),
+    }
+  }
+
+  private async shell(policy: SandboxPolicy, timeoutMs: number): Promise<Bash> {
+    const key = `${policy.mode}\u0000${policy.root ?? ''}\u0000${timeoutMs}`
+    const cached = this.shells.get(key)
+    if (cached) return cached
+    const { Bash } = await loadJustBash()
+    const bash = new Bash({
+      fs: new WorkspaceFsAdapter(this.fs, policy),
+      cwd: this.fs.root,
+      env: { HOME: this.fs.root, PATH: '/usr/bin:/bin', ...this.options.env },
+      executionLimits: { ...this.options.limits, maxExecutionTimeMs: timeoutMs },
+      ...(this.options.network ? { network: this.options.network } : {}),
+    })
+    this.shells.set(key, bash)
+    return bash
+  }
+}
