@@ -12,6 +12,10 @@ export interface SessionListing {
   readonly header: SessionHeader
   /** Number of stored events (= next seq). */
   readonly eventCount: number
+  /** Text of the first user message, shortened (backends that track it). */
+  readonly title?: string
+  /** Epoch ms of the last stored write (backends that track it). */
+  readonly updatedAt?: number
 }
 
 /** What `load` returns: the header and the stored events, `events[i].seq === i`. */

@@ -195,7 +195,7 @@ export class SessionStore extends Service {
   }
 
   private closeAll(): void {
-    for (const session of [...this.live.values()]) this.unregister(session)
+    for (const session of this.live.values()) this.unregister(session)
   }
 
   private verify(session: Session, event: SessionEvent): void {

@@ -86,10 +86,10 @@ function copyArray(value: unknown[], walk: Walk): unknown[] {
   if (Reflect.ownKeys(value).length !== length + 1) walk.fail(arrayShapeProblem(value))
   enter(value, walk)
   walk.grow(2 + length)
-  const out = new Array<unknown>(length)
+  const out: unknown[] = []
   for (let i = 0; i < length; i++) {
     walk.path.push(i)
-    out[i] = copyValue(value[i], walk)
+    out.push(copyValue(value[i], walk))
     walk.path.pop()
   }
   walk.ancestors.pop()

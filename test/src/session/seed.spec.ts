@@ -1,0 +1,60 @@
+// Seeds: seq === index, allowed envelope keys only, payload and surface checks, end-seed rule.
+import { describe, expect, it } from 'vitest'
+import { Session } from '../../../src/session/session.ts'
+import type { SessionEvent } from '../../../src/session/types.ts'
+import { appendTurn, header, newSession, sid } from './fixtures.ts'
+
+const seeded = (seed: readonly unknown[], publish?: () => void) => new Session({ id: sid(), header: header(), seed: seed as SessionEvent[], now: () => 5, publish })
+
+describe('seeds', () => {
+  it('appends an unpublished end-seed unless the seed ends with one', () => {
+    const source = newSession()
+    appendTurn(source, 1)
+    let published = 0
+    const child = seeded(source.events, () => published++)
+    expect(child.events.length).toBe(source.events.length + 1)
+    expect(child.events.at(-1)).toEqual({ type: 'session/end-seed', seq: source.events.length, time: 5, data: {} })
+    expect(child.firstLiveSeq).toBe(source.events.length + 1)
+    expect(published).toBe(0)
+    const again = seeded(child.events)
+    expect(again.events).toEqual(child.events)
+    expect(again.firstLiveSeq).toBe(child.events.length)
+  })
+
+  it('gives an empty seed exactly one end-seed', () => {
+    expect(seeded([]).events.map(e => e.type)).toEqual(['session/end-seed'])
+  })
+
+  it('copies the seed; the source objects are not shared or frozen by it', () => {
+    const event = { type: 'turn/start', seq: 0, time: 1, data: { turn: 1 } }
+    const s = seeded([event])
+    expect(s.events[0]).toEqual(event)
+    expect(s.events[0]).not.toBe(event)
+    expect(Object.isFrozen(event)).toBe(false)
+  })
+
+  it('replays the surface and messages of the seed', () => {
+    const source = newSession()
+    appendTurn(source, 1, ['c1'])
+    const child = seeded(source.events)
+    expect(child.deriveMessages()).toEqual(source.deriveMessages())
+    expect(child.surface.nodes).toEqual(source.surface.nodes)
+    expect(child.lastTurn).toBe(1)
+  })
+
+  it.each([
+    [[{ type: 'turn/start', seq: 1, time: 1, data: { turn: 1 } }], 'INVALID_SEED_SEQ', 'seed[0] has seq 1; expected 0'],
+    [[{ type: 'turn/start', seq: 0, time: 1, data: { turn: 1 }, extra: 1 }], 'INVALID_SEED_KEYS', 'seed[0] has unknown key(s) extra'],
+    [[{ type: 'turn/start', seq: 0, data: { turn: 1 } }], 'INVALID_SEED_EVENT', 'seed[0] needs a string type and a finite time'],
+    [[{ type: 'turn/start', seq: 0, time: 1, data: { turn: Number.NaN } }], 'INVALID_SEED_EVENT', 'seed[0] turn/start data.turn: NaN is not JSON'],
+    [[{ type: 'user/message', seq: 0, time: 1, data: { id: 'm', role: 'user', content: [], source: { kind: 'user' } } }], 'INVALID_SEED_EVENT', 'seed[0] user/message: surfaceOp is required on a surface type'],
+    [[{ type: 'request/header', seq: 0, time: 1, data: { header: { config: { provider: 'p', model: '' } }, reason: 'initial' } }], 'INVALID_SEED_EVENT', 'seed[0] request/header: data.header.config needs non-empty provider and model'],
+  ])('refuses %j', (seed, code, message) => {
+    expect(() => seeded(seed)).toThrow(expect.objectContaining({ name: 'SessionSeedError', code, message }))
+  })
+
+  it('refuses a header of another format version or id', () => {
+    expect(() => new Session({ id: sid(), header: { ...header(), version: 1 } })).toThrow('session format version 1 is not supported (this build reads 0)')
+    expect(() => new Session({ id: sid('other'), header: header() })).toThrow('header must be {type:\'session\', id:"other"}, got id "s1"')
+  })
+})

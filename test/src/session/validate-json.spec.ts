@@ -1,0 +1,92 @@
+// Lossless JSON on append: every non-JSON value is refused with the event type and JSON path,
+// and the log, surface and messages stay exactly as they were.
+import { describe, expect, it } from 'vitest'
+import { SessionAppendError } from '../../../src/session/errors.ts'
+import type { SessionEventMap } from '../../../src/session/types.ts'
+import { copyJson, formatPath } from '../../../src/session/validate-json.ts'
+import { newSession, toolResult } from './fixtures.ts'
+
+function appendMeta(meta: unknown, options: { maxEventBytes?: number } = {}) {
+  const session = newSession(options)
+  session.append('turn/start', { turn: 1 })
+  session.append('step/start', { turn: 1, step: 1 })
+  const before = [...session.events]
+  const data = { turn: 1, step: 1, message: toolResult('c1', 'ok'), meta } as unknown as SessionEventMap['tool/result']
+  let error: unknown
+  try {
+    session.append('tool/result', data, { surfaceOp: 'append' })
+  } catch (e) {
+    error = e
+  }
+  expect(session.events).toEqual(before)
+  expect(session.surface.nodes).toEqual([])
+  expect(session.deriveMessages()).toEqual([])
+  expect(error).toBeInstanceOf(SessionAppendError)
+  return error as SessionAppendError
+}
+
+class Point {
+  x = 1
+}
+
+const cyclic: Record<string, unknown> = { a: 1 }
+cyclic.self = cyclic
+const sparse = [1, , 3]
+const withSymbolKey = { [Symbol('s')]: 1 }
+const withHidden = Object.defineProperty({}, 'hidden', { value: 1, enumerable: false })
+
+describe('append refuses non-JSON data, naming type and path', () => {
+  it.each([
+    [{ when: new Date(0) }, 'tool/result data.meta.when: Date is not plain JSON'],
+    [{ m: new Map() }, 'tool/result data.meta.m: Map is not plain JSON'],
+    [{ s: new Set() }, 'tool/result data.meta.s: Set is not plain JSON'],
+    [{ p: new Point() }, 'tool/result data.meta.p: Point is not plain JSON'],
+    [{ u: undefined }, 'tool/result data.meta.u: undefined is not JSON (omit optional fields instead)'],
+    [{ n: Number.NaN }, 'tool/result data.meta.n: NaN is not JSON'],
+    [{ list: [1, Infinity] }, 'tool/result data.meta.list[1]: Infinity is not JSON'],
+    [{ n: -Infinity }, 'tool/result data.meta.n: -Infinity is not JSON'],
+    [{ z: -0 }, 'tool/result data.meta.z: -0 is not lossless JSON'],
+    [{ b: 10n }, 'tool/result data.meta.b: BigInt is not JSON'],
+    [{ f: () => 1 }, 'tool/result data.meta.f: function is not JSON'],
+    [{ y: Symbol('y') }, 'tool/result data.meta.y: symbol is not JSON'],
+    [cyclic, 'tool/result data.meta.self: cycle (the value contains itself)'],
+    [{ sparse }, 'tool/result data.meta.sparse: sparse array (hole at index 1)'],
+    [withSymbolKey, 'tool/result data.meta: symbol key Symbol(s) is not JSON'],
+    [withHidden, 'tool/result data.meta: non-enumerable key "hidden" is not JSON'],
+    [JSON.parse('{"__proto__": {"polluted": true}}'), 'tool/result data.meta.__proto__: forbidden key "__proto__"'],
+    [{ headers: { Authorization: 'Bearer x' } }, 'tool/result data.meta.headers.Authorization: secret-looking key "Authorization" is refused (credentials never enter the log)'],
+    [{ 'a b': { apiKey: 'k' } }, 'tool/result data.meta["a b"].apiKey: secret-looking key "apiKey" is refused (credentials never enter the log)'],
+  ])('%o', (meta, message) => {
+    const error = appendMeta(meta)
+    expect(error.code).toBe('INVALID_EVENT_DATA')
+    expect(error.message).toBe(message)
+  })
+
+  it('refuses an over-size payload with PAYLOAD_TOO_LARGE', () => {
+    const error = appendMeta({ blob: 'x'.repeat(2000) }, { maxEventBytes: 1000 })
+    expect(error.code).toBe('PAYLOAD_TOO_LARGE')
+    expect(error.message).toBe('tool/result data.meta.blob: payload exceeds 1000 bytes of JSON')
+  })
+
+  it('refuses constructor keys only for hostile input', () => {
+    expect(copyJson({ constructor: 1 }, 't', 'data', { maxBytes: 100 })).toEqual({ constructor: 1 })
+    expect(() => copyJson({ constructor: 1 }, 't', 'data', { maxBytes: 100, hostile: true })).toThrow('t data.constructor: forbidden key "constructor"')
+  })
+
+  it('copies with the same key order and freezes every level', () => {
+    const source = { b: 1, a: [{ z: null, y: 's', x: true }] }
+    const copy = copyJson(source, 't', 'data', { maxBytes: 1000 })
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(source))
+    expect(copy).not.toBe(source)
+    expect(Object.isFrozen(copy) && Object.isFrozen(copy.a) && Object.isFrozen(copy.a[0])).toBe(true)
+  })
+
+  it('allows shared (non-cyclic) references and accepts 0', () => {
+    const shared = { v: 0 }
+    expect(copyJson({ a: shared, b: shared }, 't', 'data', { maxBytes: 1000 })).toEqual({ a: { v: 0 }, b: { v: 0 } })
+  })
+
+  it('formats paths with brackets for non-identifier keys', () => {
+    expect(formatPath('data', ['meta', 0, 'a-b', 'ok'])).toBe('data.meta[0]["a-b"].ok')
+  })
+})
