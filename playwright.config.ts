@@ -1,11 +1,12 @@
 /**
  * Playwright configuration for the browser specs (`test/**\/*.browser.spec.ts`): a real Chromium
  * found by scripts/test.mjs (CHROMIUM_PATH), never downloaded, against a production build served
- * by a fresh `vite preview` on 127.0.0.1:4173 (set BASE_URL to test an already running server).
+ * by a fresh `vite preview` on 127.0.0.1:4173 (PREVIEW_PORT moves it; BASE_URL tests a running server).
  */
 import { defineConfig } from '@playwright/test'
 
-const baseURL = process.env.BASE_URL ?? 'http://127.0.0.1:4173'
+const port = Number(process.env.PREVIEW_PORT ?? 4173)
+const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`
 const vite = 'node node_modules/vite/bin/vite.js'
 
 export default defineConfig({
@@ -35,7 +36,7 @@ export default defineConfig({
   webServer: process.env.BASE_URL
     ? undefined
     : {
-        command: `${vite} build && ${vite} preview --host 127.0.0.1 --port 4173 --strictPort`,
+        command: `${vite} build && ${vite} preview --host 127.0.0.1 --port ${port} --strictPort`,
         url: baseURL,
         reuseExistingServer: false,
         timeout: 120_000,
