@@ -1,0 +1,68 @@
+/**
+ * Opens the dsh-agent database (upgrade steps, watchdog) and reports what happens to the open
+ * connection: another tab upgrading or deleting it, the browser closing it, an old tab blocking us.
+ * Plane: worker; reads `indexedDB` lazily. Contract: `openDatabase` settles within `timeoutMs`.
+ * @module session-idb/database
+ */
+import { wrap, type IDBPDatabase } from 'idb'
+import { StorageError, describeError } from './errors.ts'
+import { DB_NAME, DB_VERSION, upgradeDatabase, type DshAgentDB } from './schema.ts'
+import { watchdog, type Clock } from './watchdog.ts'
+
+export type DshDatabase = IDBPDatabase<DshAgentDB>
+
+export interface ConnectionHooks {
+  /** Another connection wants a newer version (`newVersion`) or to delete the database (`null`). */
+  onVersionChange(newVersion: number | null): void
+  /** The browser closed the connection (site data cleared, storage failure). */
+  onClosed(): void
+  /** Our open waits for an older connection elsewhere to close. */
+  onBlocked(): void
+}
+
+/** The IndexedDB factory of this global scope, or undefined (private modes, old engines, Node without a polyfill). */
+export function globalIdbFactory(): IDBFactory | undefined {
+  return (globalThis as { indexedDB?: IDBFactory }).indexedDB
+}
+
+function requestOpen(factory: IDBFactory, hooks: ConnectionHooks, blocked: { value: boolean }): Promise<DshDatabase> {
+  const request = factory.open(DB_NAME, DB_VERSION)
+  request.onupgradeneeded = (event) => {
+    upgradeDatabase(wrap(request.result) as unknown as DshDatabase, event.oldVersion)
+  }
+  request.onblocked = () => {
+    blocked.value = true
+    hooks.onBlocked()
+  }
+  return wrap(request) as Promise<DshDatabase>
+}
+
+/**
+ * Opens (creating or upgrading) the database.
+ * @throws StorageError STORAGE_UNAVAILABLE (no IndexedDB, open failed), STORAGE_BLOCKED_UPGRADE
+ *   (an old tab kept it open past `timeoutMs`), STORAGE_WEDGED (no answer within `timeoutMs`).
+ */
+export async function openDatabase(factory: IDBFactory | undefined, hooks: ConnectionHooks, clock: Clock, timeoutMs: number): Promise<DshDatabase> {
+  if (!factory) throw new StorageError('STORAGE_UNAVAILABLE', 'IndexedDB is not available here (private mode or an unsupported browser); the session is kept in memory only.')
+  const blocked = { value: false }
+  let opening: Promise<DshDatabase>
+  try {
+    opening = requestOpen(factory, hooks, blocked)
+  } catch (error) {
+    throw new StorageError('STORAGE_UNAVAILABLE', `IndexedDB refused to open: ${describeError(error)}`, undefined, { cause: error })
+  }
+  let db: DshDatabase
+  try {
+    db = await watchdog(opening, timeoutMs, clock, 'opening the database')
+  } catch (error) {
+    opening.then((late) => late.close(), () => undefined)
+    if (error instanceof StorageError && blocked.value) {
+      throw new StorageError('STORAGE_BLOCKED_UPGRADE', 'Another tab keeps an older dsh-agent database open; close or reload it to continue saving.')
+    }
+    if (error instanceof StorageError) throw error
+    throw new StorageError('STORAGE_UNAVAILABLE', `IndexedDB failed to open: ${describeError(error)}`, undefined, { cause: error })
+  }
+  db.addEventListener('versionchange', (event) => hooks.onVersionChange(event.newVersion))
+  db.addEventListener('close', () => hooks.onClosed())
+  return db
+}

@@ -1,0 +1,140 @@
+/**
+ * Fenced writes of one session's rows: create, append a batch, claim the writer epoch, renew a
+ * lease, delete. Plane: worker. Contract: an append commits only if, inside its own transaction,
+ * the session row still carries the caller's epoch and expects exactly the batch's first seq.
+ * @module session-idb/session-rows
+ */
+import type { SessionEvent, SessionHeader } from '../session/types.ts'
+import { SessionPersistenceError, StorageError } from './errors.ts'
+import { encodeRows } from './row-codec.ts'
+import { sessionEventRange, type SessionRow } from './schema.ts'
+import { guarded, transact } from './transact.ts'
+
+export const TITLE_MAX = 120
+
+/** Text of a user message's text blocks, whitespace-collapsed and cut to TITLE_MAX characters. */
+function titleOf(events: readonly SessionEvent[]): string | undefined {
+  const first = events.find((event) => event.type === 'user/message')
+  if (!first || first.type !== 'user/message') return undefined
+  const text = first.data.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join(' ')
+  const title = text.replace(/\s+/g, ' ').trim().slice(0, TITLE_MAX)
+  return title || undefined
+}
+
+export function createSession(db: IDBDatabase, header: SessionHeader, now: number): Promise<void> {
+  return transact(db, ['sessions'], 'relaxed', (scope) => {
+    const store = scope.tx.objectStore('sessions')
+    const existing = store.getKey(header.id)
+    existing.onsuccess = guarded(scope, () => {
+      if (existing.result !== undefined) {
+        scope.fail(new SessionPersistenceError('SESSION_ALREADY_EXISTS', `Session ${header.id} already exists in storage.`, header.id))
+        return
+      }
+      const row: SessionRow = { id: header.id, header, createdAt: header.createdAt, updatedAt: now, nextSeq: 0, epoch: 0 }
+      store.add(row)
+    })
+  })
+}
+
+/** The check every fenced write makes inside its transaction. */
+function fenceError(row: SessionRow | undefined, sessionId: string, epoch: number): Error | undefined {
+  if (!row) return new StorageError('STORAGE_CLEARED', `Session ${sessionId} was deleted from storage (another tab or cleared site data).`, sessionId)
+  if (row.epoch !== epoch) {
+    return new StorageError('SESSION_TAKEN_OVER', `Session ${sessionId} was taken over by another tab or instance; this one is now read-only.`, sessionId)
+  }
+  return undefined
+}
+
+export interface AppendBatch {
+  sessionId: string
+  epoch: number
+  events: readonly SessionEvent[]
+  durability: IDBTransactionDurability
+  now: number
+  /** Lease deadline to extend when running without Web Locks. */
+  leaseUntil?: number
+  /** Repair commit: drop stored rows from this seq on (a torn tail) and write `events` in their place. */
+  replaceFromSeq?: number
+}
+
+/** Appends a contiguous batch as packed rows in one fenced transaction (`events` may be empty only with `replaceFromSeq`). */
+export function appendBatch(db: IDBDatabase, batch: AppendBatch): Promise<void> {
+  const { sessionId, epoch, events } = batch
+  const rows = encodeRows(sessionId, epoch, events)
+  const firstSeq = batch.replaceFromSeq ?? (events[0] as SessionEvent).seq
+  return transact(db, ['sessions', 'events'], batch.durability, (scope) => {
+    const sessions = scope.tx.objectStore('sessions')
+    const get = sessions.get(sessionId)
+    get.onsuccess = guarded(scope, () => {
+      const row = get.result as SessionRow | undefined
+      const fence = fenceError(row, sessionId, epoch)
+      if (fence) return scope.fail(fence)
+      const current = row as SessionRow
+      if (batch.replaceFromSeq === undefined ? current.nextSeq !== firstSeq : current.nextSeq < firstSeq) {
+        return scope.fail(new SessionPersistenceError('SEQ_MISMATCH', `Session ${sessionId} expects seq ${current.nextSeq} next, got a batch starting at ${firstSeq}.`, sessionId))
+      }
+      const events = scope.tx.objectStore('events')
+      if (batch.replaceFromSeq !== undefined) events.delete(sessionEventRange(sessionId, batch.replaceFromSeq))
+      for (const eventRow of rows) events.add(eventRow)
+      const next: SessionRow = { ...current, nextSeq: firstSeq + batch.events.length, updatedAt: batch.now }
+      if (next.title === undefined) {
+        const title = titleOf(batch.events)
+        if (title !== undefined) next.title = title
+      }
+      if (batch.leaseUntil !== undefined) next.leaseUntil = batch.leaseUntil
+      sessions.put(next)
+    })
+  })
+}
+
+export interface ClaimRequest {
+  sessionId: string
+  writer: string
+  /** Take the epoch even if another writer's lease is still running. */
+  steal: boolean
+  now: number
+  /** Lease deadline when running without Web Locks; absent when a Web Lock elected us. */
+  leaseUntil?: number
+}
+
+/** Bumps the session's epoch for a new writer; resolves the new epoch, or null when a live lease belongs to another writer. */
+export function claimEpoch(db: IDBDatabase, claim: ClaimRequest): Promise<number | null> {
+  let epoch: number | null = null
+  return transact(db, ['sessions'], 'relaxed', (scope) => {
+    const sessions = scope.tx.objectStore('sessions')
+    const get = sessions.get(claim.sessionId)
+    get.onsuccess = guarded(scope, () => {
+      const row = get.result as SessionRow | undefined
+      if (!row) return scope.fail(new SessionPersistenceError('SESSION_NOT_FOUND', `Session ${claim.sessionId} is not in storage.`, claim.sessionId))
+      const leased = claim.leaseUntil !== undefined && row.leaseUntil !== undefined && row.leaseUntil > claim.now && row.writer !== claim.writer
+      if (leased && !claim.steal) return
+      const next: SessionRow = { ...row, epoch: row.epoch + 1, writer: claim.writer }
+      if (claim.leaseUntil === undefined) delete next.leaseUntil
+      else next.leaseUntil = claim.leaseUntil
+      sessions.put(next)
+      epoch = next.epoch
+    })
+  }).then(() => epoch)
+}
+
+/** Extends our lease; rejects SESSION_TAKEN_OVER when the epoch moved on. */
+export function renewLease(db: IDBDatabase, sessionId: string, epoch: number, leaseUntil: number): Promise<void> {
+  return transact(db, ['sessions'], 'relaxed', (scope) => {
+    const sessions = scope.tx.objectStore('sessions')
+    const get = sessions.get(sessionId)
+    get.onsuccess = guarded(scope, () => {
+      const row = get.result as SessionRow | undefined
+      const fence = fenceError(row, sessionId, epoch)
+      if (fence) return scope.fail(fence)
+      sessions.put({ ...(row as SessionRow), leaseUntil })
+    })
+  })
+}
+
+/** Deletes one session's row and every event row. */
+export function deleteSession(db: IDBDatabase, sessionId: string): Promise<void> {
+  return transact(db, ['sessions', 'events'], 'relaxed', (scope) => {
+    scope.tx.objectStore('sessions').delete(sessionId)
+    scope.tx.objectStore('events').delete(sessionEventRange(sessionId))
+  })
+}

@@ -1,0 +1,64 @@
+// Boots SessionStore + IdbSessionBackend on a private fake IndexedDB and records storage events.
+import 'fake-indexeddb/auto'
+import { Context } from '@deepseek-ai/cordis'
+import { IDBFactory } from 'fake-indexeddb'
+import SessionStore from '../../../src/session/index.ts'
+import IdbSessionBackend, { type Config, type StorageErrorEvent, type StorageStateEvent, type TornTailEvent } from '../../../src/session-idb/index.ts'
+import type { Clock } from '../../../src/session-idb/watchdog.ts'
+
+export interface Booted {
+  root: Context
+  backend: IdbSessionBackend
+  errors: StorageErrorEvent[]
+  states: StorageStateEvent[]
+  torn: TornTailEvent[]
+}
+
+export function freshFactory(): IDBFactory {
+  return new IDBFactory()
+}
+
+export async function boot(factory: IDBFactory | null, config: Config = {}): Promise<Booted> {
+  const root = new Context()
+  const errors: StorageErrorEvent[] = []
+  const states: StorageStateEvent[] = []
+  const torn: TornTailEvent[] = []
+  root.on('storage/error', (event) => void errors.push(event))
+  root.on('storage/state', (event) => void states.push(event))
+  root.on('storage/torn-tail', (event) => void torn.push(event))
+  await root.plugin(IdbSessionBackend, { ...config, indexedDB: factory })
+  await root.plugin(SessionStore)
+  return { root, backend: root.sessionPersistence as IdbSessionBackend, errors, states, torn }
+}
+
+/** A clock whose timers run only when the test advances it. */
+export class ManualClock implements Clock {
+  private time = 1_000_000
+  private timers = new Map<number, { at: number; callback: () => void }>()
+  private nextId = 1
+  now(): number {
+    return this.time
+  }
+  setTimeout(callback: () => void, ms: number): unknown {
+    const id = this.nextId++
+    this.timers.set(id, { at: this.time + ms, callback })
+    return id
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number)
+  }
+  advance(ms: number): void {
+    this.time += ms
+    for (const [id, timer] of [...this.timers]) {
+      if (timer.at <= this.time) {
+        this.timers.delete(id)
+        timer.callback()
+      }
+    }
+  }
+}
+
+/** Lets fake-indexeddb (setImmediate-scheduled) and the write-behind timer run. */
+export function settle(ms = 5): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
