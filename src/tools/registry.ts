@@ -34,12 +34,17 @@ export interface PendingCall {
 
 export class ToolRegistry extends Service {
   private readonly layers = new ToolLayers()
-  private readonly toolOrder: readonly string[] | undefined
+  private readonly configuredOrder: readonly string[] | undefined
 
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'tools')
     if (config.toolOrder !== undefined) assertToolOrderShape(config.toolOrder)
-    this.toolOrder = config.toolOrder ? Object.freeze([...config.toolOrder]) : undefined
+    this.configuredOrder = config.toolOrder ? Object.freeze([...config.toolOrder]) : undefined
+  }
+
+  /** The configured prompt order of tool names, if any (the prompt assembly applies it too). */
+  get toolOrder(): readonly string[] | undefined {
+    return this.configuredOrder
   }
 
   private reversible(label: string, add: () => () => void): () => void {
@@ -89,7 +94,7 @@ export class ToolRegistry extends Service {
       description,
       parameters: snapshotJson(parameters),
     }))
-    return orderToolSchemas(schemas, this.toolOrder, this.layers.knownNames(scope))
+    return orderToolSchemas(schemas, this.configuredOrder, this.layers.knownNames(scope))
   }
 
   /** Every registered name `scope` could know, visible or restricted away. */
