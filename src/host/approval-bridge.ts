@@ -53,7 +53,7 @@ export class ApprovalBridge {
 
   /** The page went away: every open question is `unavailable`. */
   detachAll(): void {
-    for (const id of [...this.#pending.keys()]) this.#settle(id, 'unavailable')
+    for (const id of this.#pending.keys()) this.#settle(id, 'unavailable')
   }
 
   #settle(id: ApprovalRequestId, outcome: ApprovalOutcome): void {

@@ -76,9 +76,11 @@ export async function runCommand(host: AgentHost, command: HostCommand): Promise
   switch (command.kind) {
     case 'host.configure': return { keyState: await host.configure(command.settings) }
     case 'provider.key': return host.setKey(command.apiKey, command.remember)
-    case 'session.subscribe':
-      host.feeds.subscribe(command.sessionId, host.agent(command.sessionId).session.events, command.fromSeq)
-      return null
+    case 'session.subscribe': {
+      const events = host.agent(command.sessionId).session.events
+      host.feeds.subscribe(command.sessionId, events, command.fromSeq)
+      return { liveSeq: events.length }
+    }
     case 'session.unsubscribe': host.feeds.unsubscribe(command.sessionId); return null
     case 'agent.prompt': host.agent(command.sessionId).followup(command.text); return null
     case 'agent.steer': host.agent(command.sessionId).steer(command.text); return null

@@ -103,7 +103,8 @@ export interface CommandResultMap {
   'session.delete': null
   'session.export': { jsonl: string }
   'session.import': { sessionId: SessionId }
-  'session.subscribe': null
+  /** `liveSeq`: the first seq that was not in the log when the subscription started. */
+  'session.subscribe': { liveSeq: number }
   'session.unsubscribe': null
   'agent.prompt': null
   'agent.steer': null

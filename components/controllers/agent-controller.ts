@@ -1,0 +1,173 @@
+/**
+ * ReactiveController over `AgentClient`: owns the worker connection, the open session, the
+ * folded transcript, approval questions, storage state and the session list, and requests a
+ * host update at most once per animation frame. Plane: main; no agent logic — it only sends
+ * commands and folds notices. Contract: failures become `dsh-error` events, never throws.
+ * @module components/controllers/agent-controller
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit'
+import { AgentClient, emptyTranscript, foldTranscript } from '../../src/protocol/index.ts'
+import type { ApprovalQuestion, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState } from '../../src/protocol/index.ts'
+import { emit } from '../events/index.ts'
+
+type Host = ReactiveControllerHost & HTMLElement
+
+export class AgentController implements ReactiveController {
+  transcript: TranscriptState = emptyTranscript
+  status: 'starting' | 'idle' | 'running' | 'failed' = 'starting'
+  sessionId: SessionId | undefined
+  questions: ApprovalQuestion[] = []
+  storage: StorageState | undefined
+  sessions: SessionSummary[] = []
+  keyState: KeyState = { hasKey: false, remembered: false }
+  #client: AgentClient | undefined
+  #liveSeq = Infinity
+  #stopNotices: (() => void) | undefined
+
+  constructor(private readonly host: Host) {
+    host.addController(this)
+  }
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    this.stop()
+  }
+
+  /** Starts the worker, configures the runtime and opens `sessionId` (or the latest, or a new one). */
+  async start(createWorker: () => Worker, settings: RuntimeSettings, sessionId: string | undefined): Promise<void> {
+    this.stop()
+    try {
+      const client = await AgentClient.connect(createWorker(), { onInvalidNotice: (e) => this.#fail('DSH_PROTOCOL_INVALID', e.message) })
+      this.#client = client
+      this.#stopNotices = client.onNotices((batch) => this.#onNotices(batch))
+      this.keyState = (await client.call({ kind: 'host.configure', settings })).keyState
+      await this.refreshSessions()
+      const resume = sessionId ?? latest(this.sessions)?.id
+      await this.open(resume as SessionId | undefined)
+      emit(this.host, 'dsh-ready', { sessionId: this.sessionId! })
+    } catch (error) {
+      this.status = 'failed'
+      this.#report(error)
+    }
+  }
+
+  stop(): void {
+    this.#stopNotices?.()
+    void this.#client?.dispose()
+    this.#client = undefined
+  }
+
+  /** Sends a command; a failure is reported as `dsh-error` and resolves `undefined`. */
+  async call<K extends CommandKind>(command: CommandOf<K>): Promise<CommandResultMap[K] | undefined> {
+    if (!this.#client) return undefined
+    try {
+      return await this.#client.call(command)
+    } catch (error) {
+      this.#report(error)
+      return undefined
+    }
+  }
+
+  async open(sessionId: SessionId | undefined): Promise<void> {
+    const opened = await this.call({ kind: 'session.open', ...(sessionId ? { sessionId } : {}) })
+    if (!opened) return
+    if (this.sessionId && this.sessionId !== opened.sessionId) await this.call({ kind: 'session.unsubscribe', sessionId: this.sessionId })
+    this.sessionId = opened.sessionId
+    this.transcript = emptyTranscript
+    this.status = opened.status
+    this.#liveSeq = Infinity
+    const sub = await this.call({ kind: 'session.subscribe', sessionId: opened.sessionId, fromSeq: 0 })
+    if (sub) this.#liveSeq = sub.liveSeq
+    this.host.requestUpdate()
+  }
+
+  async refreshSessions(): Promise<void> {
+    this.sessions = (await this.call({ kind: 'session.list' })) ?? this.sessions
+    this.host.requestUpdate()
+  }
+
+  /** Enter sends; while a turn runs the text steers it. */
+  async submit(text: string): Promise<void> {
+    if (!this.sessionId) return
+    const kind = this.status === 'running' ? 'agent.steer' : 'agent.prompt'
+    await this.call({ kind, sessionId: this.sessionId, text })
+  }
+
+  async cancel(): Promise<void> {
+    if (this.sessionId) await this.call({ kind: 'agent.cancel', sessionId: this.sessionId, keepInbox: false })
+  }
+
+  async answer(id: string, outcome: 'allowed-once' | 'rejected' | 'cancelled'): Promise<void> {
+    this.questions = this.questions.filter((q) => q.id !== id)
+    this.host.requestUpdate()
+    await this.call({ kind: 'approval.answer', id: id as ApprovalQuestion['id'], outcome })
+  }
+
+  /** New provider settings: the worker restarts its runtime; the open session is reopened. */
+  async reconfigure(settings: RuntimeSettings): Promise<void> {
+    const configured = await this.call({ kind: 'host.configure', settings })
+    if (!configured) return
+    this.keyState = configured.keyState
+    await this.open(this.sessionId)
+  }
+
+  async setKey(apiKey: string | null, remember: boolean): Promise<void> {
+    const keyState = await this.call({ kind: 'provider.key', apiKey, remember })
+    if (!keyState) return
+    this.keyState = keyState
+    await this.open(this.sessionId)
+  }
+
+  async deleteAll(): Promise<void> {
+    if ((await this.call({ kind: 'data.delete-all' })) === undefined) return
+    this.keyState = { hasKey: false, remembered: false }
+    this.sessionId = undefined
+    await this.open(undefined)
+    await this.refreshSessions()
+  }
+
+  #onNotices(batch: readonly HostNotice[]): void {
+    for (const notice of batch) this.#apply(notice)
+    this.host.requestUpdate()
+  }
+
+  #apply(notice: HostNotice): void {
+    switch (notice.kind) {
+      case 'session.events':
+        if (notice.sessionId !== this.sessionId) return
+        for (const wire of notice.events) {
+          this.transcript = foldTranscript(this.transcript, wire)
+          if (wire.event.seq >= this.#liveSeq) this.#announce(wire.event)
+        }
+        return
+      case 'agent.status': if (notice.sessionId === this.sessionId) this.status = notice.status; return
+      case 'approval.requested': this.questions = [...this.questions, notice.question]; return
+      case 'approval.withdrawn': this.questions = this.questions.filter((q) => q.id !== notice.id); return
+      case 'storage.state': this.storage = notice.state; return
+      case 'host.error': this.#fail(notice.code, notice.message)
+    }
+  }
+
+  #announce(event: { type: string; data: unknown }): void {
+    const sessionId = this.sessionId!
+    if (event.type === 'turn/start') emit(this.host, 'dsh-turn-start', { sessionId, turn: (event.data as { turn: number }).turn })
+    if (event.type === 'turn/end') {
+      const data = event.data as { turn: number; reason: { kind: 'completed' } }
+      emit(this.host, 'dsh-turn-end', { sessionId, turn: data.turn, reason: data.reason.kind })
+    }
+  }
+
+  #report(error: unknown): void {
+    const e = error as { code?: unknown; message?: unknown }
+    this.#fail(typeof e.code === 'string' ? e.code : 'DSH_UNEXPECTED', String(e.message ?? error))
+  }
+
+  #fail(code: string, message: string): void {
+    emit(this.host, 'dsh-error', { code, message })
+  }
+}
+
+function latest(sessions: readonly SessionSummary[]): SessionSummary | undefined {
+  return sessions.reduce<SessionSummary | undefined>((best, s) => (!best || s.createdAt > best.createdAt ? s : best), undefined)
+}

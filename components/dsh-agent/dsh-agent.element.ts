@@ -1,0 +1,143 @@
+/**
+ * `<dsh-agent>`: the one element a site embeds. Starts the agent worker, opens a session and
+ * composes the transcript, composer, approval dialog, session list and settings.
+ * Plane: main. Contract: talks to the worker only through `AgentController`; reports outward
+ * with typed `dsh-*` events.
+ *
+ * @summary An in-page agent.
+ * @event dsh-ready - `{sessionId}` once the worker is up and a session is open.
+ * @event dsh-turn-start - `{sessionId, turn}`.
+ * @event dsh-turn-end - `{sessionId, turn, reason}`.
+ * @event dsh-error - `{code, message}`.
+ * @csspart base, header, title, sessions-toggle, settings-toggle, panel, main, transcript (forwarded), composer (forwarded)
+ * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height
+ */
+import { LitElement, html, nothing, type TemplateResult } from 'lit'
+import { property, state } from 'lit/decorators.js'
+import type { PermissionPreset } from '../../src/approval/types.ts'
+import type { ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
+import { AgentController } from '../controllers/agent-controller.ts'
+import type { DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
+import { emit } from '../events/index.ts'
+import { strings } from '../i18n/strings.ts'
+import { resolveReplay, resolveScript, resolveWorkspace } from './resolve-inputs.ts'
+import { agentStyles } from './dsh-agent.styles.ts'
+import '../dsh-transcript/dsh-transcript.ts'
+import '../dsh-composer/dsh-composer.ts'
+import '../dsh-approval-dialog/dsh-approval-dialog.ts'
+import '../dsh-session-list/dsh-session-list.ts'
+import '../dsh-settings/dsh-settings.ts'
+
+const startWorker = () => new Worker(new URL('../../workers/agent.worker.ts', import.meta.url), { type: 'module', name: 'dsh-agent' })
+
+export class DshAgent extends LitElement {
+  static override styles = agentStyles
+
+  @property() provider: ProviderKind = 'openai-compatible'
+  @property() model = ''
+  @property({ attribute: 'base-url' }) baseUrl = ''
+  @property() script: string | null = null
+  @property() src: string | null = null
+  @property() session: string | null = null
+  @property() workspace: string | null = null
+  @property() permissions: PermissionPreset = 'ask'
+  @property() storage: 'memory' | 'indexeddb' = 'indexeddb'
+  @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto'
+  @property() override lang = 'en'
+  @state() private panel: 'none' | 'sessions' | 'settings' = 'none'
+  readonly agent = new AgentController(this)
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    void this.#start()
+  }
+
+  async #settings(): Promise<RuntimeSettings> {
+    const settings: RuntimeSettings = { provider: this.provider, permissions: this.permissions, storage: this.provider === 'replay' ? 'memory' : this.storage }
+    if (this.model) settings.model = this.model
+    if (this.baseUrl) settings.baseURL = this.baseUrl
+    const [replies, workspace, replay] = await Promise.all([resolveScript(this.script), resolveWorkspace(this.workspace), resolveReplay(this.src)])
+    if (replies) settings.replies = replies as RuntimeSettings['replies'] & object
+    if (workspace) settings.workspace = workspace
+    if (replay !== undefined) settings.replay = replay
+    return settings
+  }
+
+  async #start(): Promise<void> {
+    try {
+      await this.agent.start(startWorker, await this.#settings(), this.session ?? undefined)
+    } catch (error) {
+      const e = error as { code?: string; message: string }
+      emit(this, 'dsh-error', { code: e.code ?? 'DSH_ATTRIBUTE_INVALID', message: e.message })
+    }
+  }
+
+  async #onSessionAction(event: CustomEvent<DshSessionActionDetail>): Promise<void> {
+    const d = event.detail
+    const a = this.agent
+    if (d.action === 'open') await a.open(d.sessionId as SessionId)
+    else if (d.action === 'new') await a.open(undefined)
+    else if (d.action === 'delete') {
+      await a.call({ kind: 'session.delete', sessionId: d.sessionId as SessionId })
+      if (d.sessionId === a.sessionId) await a.open(undefined)
+    } else if (d.action === 'fork') {
+      const forked = await a.call({ kind: 'session.fork', sessionId: d.sessionId as SessionId, boundarySeq: d.boundarySeq })
+      if (forked) await a.open(forked.sessionId)
+    } else if (d.action === 'import') {
+      const imported = await a.call({ kind: 'session.import', jsonl: d.jsonl })
+      if (imported) await a.open(imported.sessionId)
+    } else {
+      const exported = await a.call({ kind: 'session.export', sessionId: d.sessionId as SessionId })
+      if (exported) download(`${d.sessionId}.jsonl`, exported.jsonl)
+    }
+    await a.refreshSessions()
+  }
+
+  async #onSettings(event: CustomEvent<DshSettingsChangeDetail>): Promise<void> {
+    const d = event.detail
+    if (d.action === 'key') return this.agent.setKey(d.apiKey, d.remember)
+    if (d.action === 'delete-all') return this.agent.deleteAll()
+    this.provider = d.provider
+    this.baseUrl = d.baseURL
+    this.model = d.model
+    await this.agent.reconfigure(await this.#settings())
+  }
+
+  #toggle(panel: 'sessions' | 'settings'): void {
+    this.panel = this.panel === panel ? 'none' : panel
+    if (panel === 'sessions') void this.agent.refreshSessions()
+  }
+
+  override render(): TemplateResult {
+    const s = strings(this.lang)
+    const a = this.agent
+    const running = a.status === 'running' || a.transcript.openTurn !== null
+    return html`<div part="base" class="base" lang=${this.lang}>
+      <header part="header">
+        <span part="title">dsh-agent</span>
+        ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}</span>` : nothing}
+        <button type="button" part="sessions-toggle" aria-expanded=${this.panel === 'sessions'} @click=${() => this.#toggle('sessions')}>${s.sessions}</button>
+        <button type="button" part="settings-toggle" aria-expanded=${this.panel === 'settings'} @click=${() => this.#toggle('settings')}>${s.settings}</button>
+      </header>
+      <aside part="panel" ?hidden=${this.panel === 'none'} @dsh-session-action=${this.#onSessionAction} @dsh-settings-change=${this.#onSettings}>
+        ${this.panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage}></dsh-session-list>` : nothing}
+        ${this.panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState}></dsh-settings>` : nothing}
+      </aside>
+      <main part="main" @dsh-session-action=${this.#onSessionAction}>
+        <dsh-transcript exportparts="transcript, message, user-message, assistant-message, reasoning, text, tool-card, terminal, turn-status, notice, todos, link, code-block"
+          lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${a.transcript}></dsh-transcript>
+      </main>
+      <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} ?running=${running} ?disabled=${!a.sessionId}
+        @dsh-submit=${(e: CustomEvent<{ text: string }>) => a.submit(e.detail.text)} @dsh-cancel=${() => a.cancel()}></dsh-composer>
+      <dsh-approval-dialog exportparts="dialog, allow-button, reject-button" lang=${this.lang} .question=${a.questions[0]}
+        @dsh-approval-decide=${(e: CustomEvent<{ id: string; outcome: 'allowed-once' | 'rejected' | 'cancelled' }>) => a.answer(e.detail.id, e.detail.outcome)}></dsh-approval-dialog>
+    </div>`
+  }
+}
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/jsonl' }))
+  const link = Object.assign(document.createElement('a'), { href: url, download: name })
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}

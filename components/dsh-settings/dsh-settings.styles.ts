@@ -1,0 +1,16 @@
+/**
+ * Styles of `<dsh-settings>`. Plane: main.
+ * @module components/dsh-settings/styles
+ */
+import { css } from 'lit'
+import { base } from '../theme/index.ts'
+
+export const settingsStyles = [base, css`
+  :host { display: block; font-size: 0.9em; }
+  form { display: flex; flex-direction: column; gap: 6px; }
+  label { display: flex; flex-direction: column; gap: 2px; }
+  label.check { flex-direction: row; align-items: center; gap: 6px; }
+  input, select { font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: calc(var(--_radius) / 1.5); padding: 4px 6px; }
+  .actions { display: flex; gap: var(--_gap); flex-wrap: wrap; align-items: center; }
+  .warning, .danger { color: var(--_danger); }
+`]

@@ -1,0 +1,101 @@
+/**
+ * `<dsh-transcript>`: draws a folded transcript — user and assistant messages (markdown,
+ * reasoning collapsed), tool cards, turn status, interruptions, errors and notices.
+ * Plane: main. Contract: renders only from `state`; untrusted text never becomes HTML.
+ *
+ * @summary The conversation view.
+ * @event dsh-session-action - `{action:'fork', sessionId, boundarySeq}` from a turn's fork button.
+ * @csspart transcript, message, user-message, assistant-message, reasoning, text, tool-card, turn-status, notice, todos
+ * @cssproperty --dsh-transcript-max-width
+ */
+import { LitElement, html, nothing, type TemplateResult } from 'lit'
+import { property, state } from 'lit/decorators.js'
+import { repeat } from 'lit/directives/repeat.js'
+import { guard } from 'lit/directives/guard.js'
+import type { TranscriptItem, TranscriptState } from '../../src/protocol/index.ts'
+import { emptyTranscript } from '../../src/protocol/index.ts'
+import { strings, type Strings } from '../i18n/strings.ts'
+import { emit } from '../events/index.ts'
+import { renderToolCard, type DiffRenderer } from './tool-card.ts'
+import type { MarkdownContext } from './markdown-render.ts'
+import { transcriptStyles } from './dsh-transcript.styles.ts'
+
+type Markdown = (text: string, ctx: MarkdownContext) => TemplateResult
+
+export class DshTranscript extends LitElement {
+  static override styles = transcriptStyles
+
+  @property({ attribute: false }) state: TranscriptState = emptyTranscript
+  @property() override lang = 'en'
+  @property({ attribute: 'session-id' }) sessionId = ''
+  @state() private markdown: Markdown | undefined
+  @state() private renderDiffs: DiffRenderer
+  @state() private revision = 0
+  readonly #revealed = new Set<string>()
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    void import('./markdown-render.ts').then((m) => { this.markdown = m.renderMarkdown })
+  }
+
+  override willUpdate(): void {
+    const needsDiff = !this.renderDiffs && this.state.items.some((i) => i.kind === 'tool' && (i.call?.card === 'diff' || i.result?.card?.card === 'diff'))
+    if (needsDiff) void import('./diff-view.ts').then((m) => { this.renderDiffs = m.renderDiffs })
+  }
+
+  #ctx(s: Strings): MarkdownContext {
+    return {
+      strings: s,
+      revealed: this.#revealed,
+      reveal: (event, src) => {
+        if (!event.isTrusted) return
+        this.#revealed.add(src)
+        this.revision++
+      },
+      copy: (event, text) => {
+        const button = event.currentTarget as HTMLElement
+        void navigator.clipboard?.writeText(text).then(() => { button.textContent = s.copied }, () => undefined) // clipboard denied: nothing to copy to
+      },
+    }
+  }
+
+  #text(text: string, s: Strings): TemplateResult {
+    return this.markdown ? html`<div part="text" class="md">${this.markdown(text, this.#ctx(s))}</div>` : html`<div part="text" class="plain">${text}</div>`
+  }
+
+  #item(item: TranscriptItem, s: Strings): TemplateResult | typeof nothing {
+    switch (item.kind) {
+      case 'user': return html`<div part="message user-message" class="msg user" role="article" aria-label=${s.composerLabel}>${this.#text(item.text, s)}</div>`
+      case 'assistant': return html`<div part="message assistant-message" class="msg assistant" role="article" aria-label=${s.agent} aria-busy=${item.streaming ? 'true' : 'false'} data-streaming=${item.streaming}>
+        ${item.parts.map((p) => p.kind === 'reasoning'
+          ? html`<details part="reasoning" class="reasoning"><summary>${s.thinking}</summary><div class="plain">${p.text}</div></details>`
+          : this.#text(p.text, s))}
+        ${item.interrupted ? html`<div part="interrupted" class="interrupted">${s.interrupted}</div>` : nothing}
+      </div>`
+      case 'tool': return renderToolCard(item, s, this.renderDiffs)
+      case 'notice': return html`<div part="notice" class="notice" data-tone=${item.tone} data-code=${item.code}>${item.code === 'COMPACTED' ? s.compacted : item.text}</div>`
+      case 'turn-end': return this.#turnEnd(item, s)
+    }
+  }
+
+  #turnEnd(item: Extract<TranscriptItem, { kind: 'turn-end' }>, s: Strings): TemplateResult {
+    const r = item.reason
+    const text = r.kind === 'completed' ? '' : r.kind === 'aborted' ? s.stopped : r.kind === 'interrupted' ? s.interrupted : r.kind === 'blocked' ? s.blocked
+      : r.kind === 'max-tokens' ? s.maxTokens : r.kind === 'budget' ? s.budget : `${s.turnError}: ${r.error.message} (${r.error.code})`
+    const fork = () => emit(this, 'dsh-session-action', { action: 'fork', sessionId: this.sessionId, boundarySeq: item.seq })
+    return html`<div part="turn-status" class="turn-end" data-reason=${r.kind} role=${r.kind === 'error' ? 'alert' : nothing}>
+      <span>${text}</span>
+      ${this.sessionId ? html`<button type="button" part="fork-button" class="fork" @click=${fork}>${s.forkHere}</button>` : nothing}
+    </div>`
+  }
+
+  override render(): TemplateResult {
+    const s = strings(this.lang)
+    const { items, todos, openTurn } = this.state
+    return html`<section part="transcript" class="transcript" role="log" aria-live="polite" aria-label=${s.transcript}>
+      ${repeat(items, (i) => i.key, (i) => guard([i, this.markdown, this.renderDiffs, this.revision, this.lang, this.sessionId], () => this.#item(i, s)))}
+      ${openTurn !== null ? html`<div part="running" class="running" role="status">${s.running}</div>` : nothing}
+      ${todos.length ? html`<ul part="todos" class="todos" aria-label=${s.todos}>${todos.map((t) => html`<li data-status=${t.status}>${t.status === 'completed' ? '☑' : t.status === 'in_progress' ? '◐' : '☐'} ${t.content}</li>`)}</ul>` : nothing}
+    </section>`
+  }
+}

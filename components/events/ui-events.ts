@@ -1,0 +1,18 @@
+/**
+ * Internal intent events between the agent's parts (composer, dialog, list, settings) and
+ * `<dsh-agent>`; all bubble and are composed. Plane: main.
+ * @module components/events/ui-events
+ */
+export interface DshSubmitDetail { text: string }
+export interface DshApprovalDecideDetail { id: string; outcome: 'allowed-once' | 'rejected' | 'cancelled' }
+export type DshSessionActionDetail =
+  | { action: 'open'; sessionId: string }
+  | { action: 'new' }
+  | { action: 'fork'; sessionId: string; boundarySeq: number }
+  | { action: 'delete'; sessionId: string }
+  | { action: 'export'; sessionId: string }
+  | { action: 'import'; jsonl: string }
+export type DshSettingsChangeDetail =
+  | { action: 'provider'; provider: 'openai-compatible' | 'scripted' | 'replay'; baseURL: string; model: string }
+  | { action: 'key'; apiKey: string | null; remember: boolean }
+  | { action: 'delete-all' }

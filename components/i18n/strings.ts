@@ -1,0 +1,51 @@
+/**
+ * UI strings in English and Chinese. Plane: main.
+ * Contract: both tables have exactly the same keys (checked by the type).
+ * @module components/i18n/strings
+ */
+const en = {
+  agent: 'Agent', transcript: 'Conversation', composerLabel: 'Message', composerPlaceholder: 'Ask the agent… (Enter to send, Shift+Enter for a new line)',
+  send: 'Send', steer: 'Steer', stop: 'Stop', thinking: 'Reasoning', copy: 'Copy', copied: 'Copied',
+  loadImage: 'Load image', imageBlocked: 'Image (click to load)', linkBlocked: 'link removed',
+  running: 'Running…', stopped: 'Stopped by you', interrupted: 'This turn was interrupted', blocked: 'Blocked',
+  maxTokens: 'Stopped: output token limit reached', budget: 'Stopped: budget reached', turnError: 'Error',
+  exitCode: 'exit code', toolRunning: 'running…', toolError: 'failed', approvalAsked: 'waiting for approval',
+  approvalRejected: 'Rejected', approvalCancelled: 'Cancelled', approvalUnavailable: 'No one to approve', approvalAllowed: 'Allowed once',
+  approvalTitle: 'Allow this action?', approvalAllow: 'Allow once', approvalReject: 'Reject', approvalReason: 'Reason',
+  sessions: 'Sessions', newSession: 'New session', resume: 'Open', fork: 'Fork', exportFile: 'Export', importFile: 'Import',
+  delete: 'Delete', confirmDelete: 'Delete this session? This cannot be undone.', confirm: 'Confirm', cancel: 'Cancel',
+  storageOk: 'Saved in this browser', storageMemory: 'Not being saved (in memory only)', storageError: 'Storage problem', used: 'used',
+  settings: 'Settings', provider: 'Provider', baseUrl: 'Base URL', model: 'Model', apiKey: 'API key', save: 'Save', clearKey: 'Clear key',
+  rememberKey: 'Remember the key on this device', rememberWarning: 'A remembered key is stored in this site’s browser storage: any script running on this site can read it.',
+  keyInMemory: 'Key kept in memory for this tab only', keyRemembered: 'Key remembered on this device', noKey: 'No key set',
+  deleteAll: 'Delete all my data', confirmDeleteAll: 'Delete every session, workspace and setting stored by this agent?',
+  todos: 'Tasks', compacted: 'Earlier conversation was summarized', forkHere: 'Fork from here', noSessions: 'No saved sessions',
+  error: 'Error',
+}
+
+export type Strings = typeof en
+export type Lang = 'en' | 'zh'
+
+const zh: Strings = {
+  agent: '智能体', transcript: '对话', composerLabel: '消息', composerPlaceholder: '向智能体提问…（Enter 发送，Shift+Enter 换行）',
+  send: '发送', steer: '插话', stop: '停止', thinking: '推理过程', copy: '复制', copied: '已复制',
+  loadImage: '加载图片', imageBlocked: '图片（点击加载）', linkBlocked: '链接已移除',
+  running: '运行中…', stopped: '已被你停止', interrupted: '本轮被中断', blocked: '已阻止',
+  maxTokens: '已停止：达到输出长度上限', budget: '已停止：达到预算', turnError: '错误',
+  exitCode: '退出码', toolRunning: '运行中…', toolError: '失败', approvalAsked: '等待批准',
+  approvalRejected: '已拒绝', approvalCancelled: '已取消', approvalUnavailable: '无人批准', approvalAllowed: '已允许一次',
+  approvalTitle: '允许此操作吗？', approvalAllow: '允许一次', approvalReject: '拒绝', approvalReason: '原因',
+  sessions: '会话', newSession: '新会话', resume: '打开', fork: '分叉', exportFile: '导出', importFile: '导入',
+  delete: '删除', confirmDelete: '删除此会话？此操作无法撤销。', confirm: '确认', cancel: '取消',
+  storageOk: '已保存在此浏览器', storageMemory: '未保存（仅在内存中）', storageError: '存储出现问题', used: '已用',
+  settings: '设置', provider: '服务商', baseUrl: '接口地址', model: '模型', apiKey: 'API 密钥', save: '保存', clearKey: '清除密钥',
+  rememberKey: '在此设备上记住密钥', rememberWarning: '记住的密钥保存在本站点的浏览器存储中：本站点运行的任何脚本都能读取它。',
+  keyInMemory: '密钥仅保存在此标签页的内存中', keyRemembered: '密钥已记在此设备上', noKey: '未设置密钥',
+  deleteAll: '删除我的全部数据', confirmDeleteAll: '删除此智能体保存的所有会话、工作区和设置？',
+  todos: '任务', compacted: '较早的对话已被总结', forkHere: '从这里分叉', noSessions: '没有已保存的会话',
+  error: '错误',
+}
+
+export function strings(lang: string | null | undefined): Strings {
+  return lang === 'zh' ? zh : en
+}
