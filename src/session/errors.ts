@@ -21,8 +21,8 @@ export type SessionSeedErrorCode = 'INVALID_SEED_SEQ' | 'INVALID_SEED_KEYS' | 'I
 /** A seed (fork prefix or loaded log) was refused; `index` is the offending seed position, if any. */
 export class SessionSeedError extends Error {
   override readonly name = 'SessionSeedError'
-  constructor(readonly code: SessionSeedErrorCode, message: string, readonly index?: number) {
-    super(message)
+  constructor(readonly code: SessionSeedErrorCode, readonly reason: string, readonly index?: number) {
+    super(index === undefined ? reason : `seed[${index}] ${reason}`)
   }
 }
 

@@ -26,7 +26,7 @@ export function exportJsonl(header: SessionHeader, events: readonly SessionEvent
   return out
 }
 
-function parseLine(text: string, line: number, limits: JsonlLimits, label: string): Record<string, unknown> {
+function parseLine(text: string, line: number, limits: JsonlLimits, root: 'header' | 'event'): Record<string, unknown> {
   if (text.length > limits.maxLineBytes) throw new SessionImportError(line, `line is ${text.length} characters; the limit is ${limits.maxLineBytes}`)
   let value: unknown
   try {
@@ -34,18 +34,20 @@ function parseLine(text: string, line: number, limits: JsonlLimits, label: strin
   } catch (error) {
     throw new SessionImportError(line, `invalid JSON (${(error as Error).message})`)
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SessionImportError(line, `${label} must be a JSON object`)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SessionImportError(line, `the ${root} must be a JSON object`)
+  const type = (value as { type?: unknown }).type
+  const label = root === 'header' ? 'session' : typeof type === 'string' ? type : 'untyped'
   try {
-    return copyJson(value as Record<string, unknown>, label, label === 'header' ? 'header' : 'event', { maxBytes: limits.maxLineBytes, hostile: true })
+    return copyJson(value as Record<string, unknown>, label, root, { maxBytes: limits.maxLineBytes, hostile: true })
   } catch (error) {
     throw new SessionImportError(line, (error as Error).message)
   }
 }
 
 function checkHeader(header: Record<string, unknown>): SessionHeader {
+  if (header.type !== 'session') throw new SessionImportError(1, 'the first line must be the session header {type:"session", …}')
   const extra = Object.keys(header).filter(k => !HEADER_KEYS.includes(k))
   if (extra.length) throw new SessionImportError(1, `unknown header key(s) ${extra.join(', ')}`)
-  if (header.type !== 'session') throw new SessionImportError(1, 'the first line must be the session header {type:"session", …}')
   if (header.version !== SESSION_FORMAT_VERSION) {
     throw new SessionImportError(1, `unsupported session format version ${JSON.stringify(header.version)} (this build reads ${SESSION_FORMAT_VERSION}); not imported`)
   }
@@ -105,7 +107,7 @@ function checkReplay(header: SessionHeader, events: SessionEvent[]): void {
   try {
     void new Session({ id: header.id, header, seed: events })
   } catch (error) {
-    if (error instanceof SessionSeedError) throw new SessionImportError(error.index === undefined ? 1 : error.index + 2, error.message)
+    if (error instanceof SessionSeedError) throw new SessionImportError(error.index === undefined ? 1 : error.index + 2, error.reason)
     if (error instanceof SessionAppendError) throw new SessionImportError(1, error.message)
     throw error
   }

@@ -124,12 +124,12 @@ export class Session {
   }
 
   private seedEvent(event: SessionEvent, index: number): void {
-    if (typeof event !== 'object' || event === null) throw new SessionSeedError('INVALID_SEED_EVENT', `seed[${index}] is not an event object`, index)
+    if (typeof event !== 'object' || event === null) throw new SessionSeedError('INVALID_SEED_EVENT', 'is not an event object', index)
     const extra = Object.keys(event).filter(key => !EVENT_KEYS.includes(key))
-    if (extra.length) throw new SessionSeedError('INVALID_SEED_KEYS', `seed[${index}] has unknown key(s) ${extra.join(', ')}`, index)
-    if (event.seq !== index) throw new SessionSeedError('INVALID_SEED_SEQ', `seed[${index}] has seq ${JSON.stringify(event.seq)}; expected ${index}`, index)
+    if (extra.length) throw new SessionSeedError('INVALID_SEED_KEYS', `has unknown key(s) ${extra.join(', ')}`, index)
+    if (event.seq !== index) throw new SessionSeedError('INVALID_SEED_SEQ', `has seq ${JSON.stringify(event.seq)}; expected ${index}`, index)
     if (typeof event.type !== 'string' || typeof event.time !== 'number' || !Number.isFinite(event.time)) {
-      throw new SessionSeedError('INVALID_SEED_EVENT', `seed[${index}] needs a string type and a finite time`, index)
+      throw new SessionSeedError('INVALID_SEED_EVENT', 'needs a string type and a finite time', index)
     }
     const { surfaceOp, sourceEventSeqs, ignorable } = event as Intent
     const intent = surfaceOp === undefined && sourceEventSeqs === undefined && ignorable === undefined ? undefined : { surfaceOp, sourceEventSeqs, ignorable }
@@ -137,7 +137,7 @@ export class Session {
       this.commit(this.build(event.type, event.data, intent, event.time))
     } catch (error) {
       if (!(error instanceof SessionAppendError)) throw error
-      throw new SessionSeedError('INVALID_SEED_EVENT', `seed[${index}] ${error.message}`, index)
+      throw new SessionSeedError('INVALID_SEED_EVENT', error.message, index)
     }
   }
 

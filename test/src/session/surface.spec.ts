@@ -116,7 +116,7 @@ describe('replace', () => {
     const s = twoTurns()
     const original = s.events.find(e => e.type === 'tool/result')! as { seq: number; data: SessionEventMap['tool/result'] }
     const [block] = original.data.message.content
-    const pruned = { ...original.data, message: { ...original.data.message, content: [{ ...block, content: [{ type: 'text' as const, text: '[pruned]' }] }] as const } }
+    const pruned = { ...original.data, message: { ...original.data.message, content: [{ ...block, content: [{ type: 'text', text: '[pruned]' }] }] } } as SessionEventMap['tool/result']
     s.append('tool/result', pruned, { surfaceOp: { op: 'replace', start: original.seq, end: original.seq }, sourceEventSeqs: [original.seq] })
     expect(s.deriveMessages().at(-1)!.content).toEqual([{ ...block, content: [{ type: 'text', text: '[pruned]' }] }])
   })
