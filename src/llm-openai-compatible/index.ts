@@ -34,11 +34,17 @@ export interface OpenAiCompatibleConfig {
   contextWindow?: number
   /** Extra or overriding model facts. */
   models?: ModelEntry[]
+  /** Bound on one SSE line / event (default 16 MiB) → `STREAM_TOO_LARGE`. */
+  maxLineLength?: number
+  /** Bound on one response's text and arguments (default 32 Mi chars) → `STREAM_TOO_LARGE`. */
+  maxResponseChars?: number
 }
 
 const EFFORTS = ['low', 'medium', 'high']
 
-function check(raw: Record<string, unknown>): OpenAiCompatibleSettings {
+/** Validates and fills defaults. @throws TypeError naming the bad field */
+export function resolveSettings(config: OpenAiCompatibleConfig | Record<string, unknown>): OpenAiCompatibleSettings {
+  const raw = config as Record<string, unknown>
   const apiKey = optionalString(raw, 'apiKey') ?? ''
   const model = optionalString(raw, 'model')
   if (!model) throw new TypeError('"model" is required')
@@ -69,10 +75,11 @@ function check(raw: Record<string, unknown>): OpenAiCompatibleSettings {
   return settings
 }
 
-export const Config = configSchema(name, check)
+export const Config = configSchema(name, resolveSettings)
 
-export function apply(ctx: Context, config: OpenAiCompatibleSettings): void {
-  ctx.llm.registerAdapter([config.provider], createOpenAiCompatibleAdapter(config))
+export function apply(ctx: Context, config: OpenAiCompatibleConfig): void {
+  const settings = resolveSettings(config)
+  ctx.llm.registerAdapter([settings.provider], createOpenAiCompatibleAdapter(settings))
 }
 
 export { createOpenAiCompatibleAdapter, type OpenAiCompatibleSettings } from './adapter.ts'
