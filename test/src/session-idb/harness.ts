@@ -4,7 +4,8 @@ import { Context } from '@deepseek-ai/cordis'
 import { IDBFactory } from 'fake-indexeddb'
 import SessionStore from '../../../src/session/index.ts'
 import IdbSessionBackend, { type Config, type StorageErrorEvent, type StorageStateEvent, type TornTailEvent } from '../../../src/session-idb/index.ts'
-import type { Clock } from '../../../src/session-idb/watchdog.ts'
+import { openDatabase, type DshDatabase } from '../../../src/session-idb/database.ts'
+import { systemClock, type Clock } from '../../../src/session-idb/watchdog.ts'
 
 export interface Booted {
   root: Context
@@ -12,6 +13,8 @@ export interface Booted {
   errors: StorageErrorEvent[]
   states: StorageStateEvent[]
   torn: TornTailEvent[]
+  /** Unloads both plugins the orderly way (claims released). */
+  dispose(): void
 }
 
 export function freshFactory(): IDBFactory {
@@ -26,9 +29,13 @@ export async function boot(factory: IDBFactory | null, config: Config = {}): Pro
   root.on('storage/error', (event) => void errors.push(event))
   root.on('storage/state', (event) => void states.push(event))
   root.on('storage/torn-tail', (event) => void torn.push(event))
-  await root.plugin(IdbSessionBackend, { ...config, indexedDB: factory })
-  await root.plugin(SessionStore)
-  return { root, backend: root.sessionPersistence as IdbSessionBackend, errors, states, torn }
+  const backendFiber = await root.plugin(IdbSessionBackend, { ...config, indexedDB: factory })
+  const storeFiber = await root.plugin(SessionStore)
+  const dispose = (): void => {
+    storeFiber.dispose()
+    backendFiber.dispose()
+  }
+  return { root, backend: root.sessionPersistence as IdbSessionBackend, errors, states, torn, dispose }
 }
 
 /** A clock whose timers run only when the test advances it. */
@@ -61,4 +68,22 @@ export class ManualClock implements Clock {
 /** Lets fake-indexeddb (setImmediate-scheduled) and the write-behind timer run. */
 export function settle(ms = 5): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** Opens the dsh-agent database directly (to inspect or damage stored rows), runs `work`, closes it. */
+export async function withDb<T>(factory: IDBFactory, work: (db: DshDatabase) => Promise<T>): Promise<T> {
+  const hooks = { onVersionChange: () => undefined, onClosed: () => undefined, onBlocked: () => undefined }
+  const db = await openDatabase(factory, hooks, systemClock, 1000)
+  try {
+    return await work(db)
+  } finally {
+    db.close()
+  }
+}
+
+/** A clock already `ms` past another instance's clock, so that instance's lease has run out. */
+export function laterClock(ms = 60_000): ManualClock {
+  const clock = new ManualClock()
+  clock.advance(ms)
+  return clock
 }
