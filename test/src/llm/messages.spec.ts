@@ -21,7 +21,7 @@ describe('message factories', () => {
     const message = createAssistantMessage([{ type: 'text', text: 'hi' }], { provider: 'scripted', model: 'm' })
     expect(message.source).toEqual({ kind: 'model', provider: 'scripted', model: 'm' })
     expect(Object.isFrozen(message.content[0])).toBe(true)
-    expect(() => { (message.content as { type: string }[]).push({ type: 'text' }) }).toThrow(TypeError)
+    expect(() => { (message.content as unknown as { type: string }[]).push({ type: 'text' }) }).toThrow(TypeError)
   })
 
   it('createToolResultMessage: one tool-result block, isError only when true', () => {
