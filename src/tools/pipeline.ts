@@ -142,7 +142,8 @@ export class ToolCall {
       this.bodyResults.add(result)
       return result
     } catch (error) {
-      const result = errorResult(error)
+      const cancelled = this.callerSignal.aborted && error === this.callerSignal.reason
+      const result = cancelled ? abortedResult(this.bodyRan) : errorResult(error)
       this.bodyResults.add(result)
       return result
     } finally {
