@@ -1,0 +1,120 @@
+/**
+ * `ctx.compaction`: context-pressure compaction at `agent/pre-step`, one compaction and retry
+ * on a provider context overflow (`agent/request-error`), and manual `compactNow(agent)`.
+ * Plane: worker. Contract: no loop changes — it acts only through the documented events; auto
+ * failures are logged (`compaction/end {error}`) and never fail the step.
+ * @module plugins/compaction/service
+ */
+import { Context, Service } from '@deepseek-ai/cordis'
+import type { Agent } from '../../agent-loop/types.ts'
+import type { PreStepPayload, RequestErrorPayload } from '../../agent-loop/events.ts'
+import type {} from '../../llm/index.ts'
+import type {} from '../../session/index.ts'
+import { measureContext } from '../../llm/token-meter.ts'
+import type { SessionEvent } from '../../session/types.ts'
+import { compact, foldHeader, type CompactOutcome } from './compact.ts'
+import { limitsFor, resolveConfig, type CompactionConfig, type ResolvedCompactionConfig } from './config.ts'
+import { CompactionError } from './errors.ts'
+
+declare module '@deepseek-ai/cordis' {
+  interface Context { compaction: CompactionService }
+}
+
+export class CompactionService extends Service {
+  static inject = ['llm', 'sessions']
+  private readonly config: ResolvedCompactionConfig
+  /** Overflow compactions per session since its last reply or idle. */
+  private readonly overflowRetries = new WeakMap<object, number>()
+
+  constructor(ctx: Context, config: CompactionConfig = {}) {
+    super(ctx, 'compaction')
+    this.config = resolveConfig(config)
+    ctx.on('agent/pre-step', async (payload, next) => {
+      if (this.config.auto) await this.relievePressure(payload)
+      return next()
+    })
+    ctx.on('agent/request-error', async (payload, next) => {
+      if (payload.failure.code !== 'CONTEXT_WINDOW_EXCEEDED' || !this.config.auto) return next()
+      return (await this.recoverOverflow(payload)) ? { kind: 'retry' } : next()
+    })
+    ctx.on('agent/status', ({ agent, status }) => {
+      if (status === 'idle') this.overflowRetries.delete(agent.session)
+    })
+    ctx.on('session/event', (session, event) => {
+      if (event.type === 'assistant/message') this.overflowRetries.delete(session)
+    })
+  }
+
+  /** The window used for thresholds: config, then the logged route, then the model catalog. */
+  contextWindow(events: readonly SessionEvent[]): number | undefined {
+    if (this.config.contextWindow) return this.config.contextWindow
+    for (let i = events.length - 1; i >= 0; i -= 1) {
+      const event = events[i]!
+      if (event.type === 'request/context') {
+        return event.data.contextWindow ?? this.ctx.llm.resolveModelInfo(event.data.provider, event.data.model)?.contextWindow
+      }
+    }
+    const header = foldHeader(events)
+    return header && this.ctx.llm.resolveModelInfo(header.config.provider, header.config.model)?.contextWindow
+  }
+
+  /**
+   * Compacts the agent's history now, between turns (`turn: null`), then flushes storage.
+   * @throws CompactionError ('busy' | 'nothing' | 'summary' | 'changed' | 'cancelled' | 'commit')
+   */
+  compactNow(agent: Agent): Promise<CompactOutcome> {
+    return agent.runMaintenance(async (signal) => {
+      const window = this.contextWindow(agent.session.events)
+      const retain = window ? limitsFor(this.config, window).retain : (this.config.retainTokens ?? 0)
+      const outcome = await this.run(agent, null, retain, signal)
+      await this.ctx.sessions.flush()
+      return outcome
+    })
+  }
+
+  private run(agent: Agent, turn: number | null, retain: number, signal: AbortSignal): Promise<CompactOutcome> {
+    return compact({
+      ctx: this.ctx, session: agent.session, turn, retain, signal,
+      attempts: this.config.compactionRetries + 1, maxTokens: this.config.summaryMaxTokens,
+    })
+  }
+
+  private async relievePressure(payload: PreStepPayload): Promise<void> {
+    const { agent, turn, signal } = payload
+    const events = agent.session.events
+    const window = this.contextWindow(events)
+    const header = foldHeader(events)
+    if (!window || !header) return
+    const { threshold, retain } = limitsFor(this.config, window)
+    const pressure = measureContext({
+      events, messages: [...agent.session.deriveMessages(), ...payload.messages],
+      ...(header.system === undefined ? {} : { system: header.system }),
+      ...(header.tools === undefined ? {} : { tools: header.tools }),
+    })
+    if (pressure.totalTokens <= threshold) return
+    try {
+      await this.run(agent, turn, retain, signal)
+    } catch (error) {
+      this.report(error)
+    }
+  }
+
+  private async recoverOverflow(payload: RequestErrorPayload): Promise<boolean> {
+    const { agent, turn, signal } = payload
+    const used = this.overflowRetries.get(agent.session) ?? 0
+    if (used >= this.config.maxOverflowRetries) return false
+    this.overflowRetries.set(agent.session, used + 1)
+    const generation = agent.session.surface.replaceGeneration
+    try {
+      await this.run(agent, turn, 0, signal)
+    } catch (error) {
+      this.report(error)
+    }
+    return agent.session.surface.replaceGeneration > generation
+  }
+
+  private report(error: unknown): void {
+    if (error instanceof CompactionError && error.kind === 'nothing') return
+    this.ctx.logger('compaction').warn('automatic compaction failed: %s', error instanceof Error ? error.message : String(error))
+  }
+}
