@@ -6,6 +6,7 @@
  * @module llm-scripted/adapter
  */
 import { LlmError, codeForHttpStatus } from '../llm/errors.ts'
+import { MAX_TIMER_MS, abortedError, delay } from '../llm/delay.ts'
 import type { GenerateOptions, LlmAdapter, LlmFailure, ModelInfo, StreamChunk } from '../llm/types.ts'
 import { replyChunks, splitText } from './reply-chunks.ts'
 import type { ScriptedReply, ScriptedReplyData, ScriptedRequest } from './types.ts'
@@ -16,27 +17,6 @@ export interface ScriptedSettings {
   contextWindow: number
   delayMs: number
   replies: ScriptedReply[]
-}
-
-const MAX_TIMER_MS = 2 ** 31 - 1
-
-function aborted(): LlmError {
-  return new LlmError({ message: 'request aborted', code: 'ABORTED' })
-}
-
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(aborted())
-    const onAbort = (): void => {
-      clearTimeout(timer)
-      reject(aborted())
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
 }
 
 function failureOf(error: { status?: number; code?: LlmFailure['code']; message: string; retryAfterMs?: number }): LlmFailure {
@@ -84,17 +64,17 @@ export class ScriptedAdapter implements LlmAdapter {
     const reply: ScriptedReplyData = typeof next === 'function' ? await next(request, number) : next
     const delayMs = reply.delayMs ?? this.settings.delayMs
     if ('error' in reply) {
-      if (delayMs > 0) await pause(delayMs, signal)
+      if (delayMs > 0) await delay(delayMs, signal)
       throw new LlmError(failureOf(reply.error))
     }
     const chunks: StreamChunk[] = 'hang' in reply
       ? [{ type: 'block-start', index: 0, blockType: 'text' }, ...splitText('Thinking about it').map((text): StreamChunk => ({ type: 'text-delta', index: 0, text }))]
       : replyChunks(reply, request, `call_${number}`)
     for (const chunk of chunks) {
-      if (delayMs > 0) await pause(delayMs, signal)
-      if (signal?.aborted) throw aborted()
+      if (delayMs > 0) await delay(delayMs, signal)
+      if (signal?.aborted) throw abortedError()
       yield chunk
     }
-    while ('hang' in reply) await pause(MAX_TIMER_MS, signal)
+    while ('hang' in reply) await delay(MAX_TIMER_MS, signal)
   }
 }
