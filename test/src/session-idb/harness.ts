@@ -56,7 +56,7 @@ export class ManualClock implements Clock {
   }
   advance(ms: number): void {
     this.time += ms
-    for (const [id, timer] of [...this.timers]) {
+    for (const [id, timer] of this.timers) {
       if (timer.at <= this.time) {
         this.timers.delete(id)
         timer.callback()
