@@ -17,14 +17,15 @@ async function checkedSession(): Promise<Session> {
 
 function violation(session: Session, run: (s: Session) => unknown): string {
   const length = session.events.length
+  let error: unknown
   try {
     run(session)
-  } catch (error) {
-    expect((error as Error).name).toBe('SessionInvariantError')
-    expect(session.events).toHaveLength(length)
-    return (error as Error).message
+  } catch (e) {
+    error = e
   }
-  throw new Error('no violation reported')
+  expect((error as Error | undefined)?.name).toBe('SessionInvariantError')
+  expect(session.events).toHaveLength(length)
+  return (error as Error).message
 }
 
 const call = (callId: string, turn = 1, step = 1) => ({ turn, step, callId: callId as CallId, name: 'read', arguments: '{}' })

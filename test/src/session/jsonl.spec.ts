@@ -97,7 +97,7 @@ describe('hostile import', () => {
 
   it('skips nothing: ignorable unknown types are stored verbatim', async () => {
     const root = await bootStore()
-    const text = file(HEADER, ev(0, 'future/x', { a: 1 }, ',"ignorable":true'), ...[ev(1, 'turn/start', { turn: 1 }), ev(2, 'turn/end', { turn: 1, reason: { kind: 'completed' } })])
+    const text = file(HEADER, ev(0, 'future/x', { a: 1 }, ',"ignorable":true'), ev(1, 'turn/start', { turn: 1 }), ev(2, 'turn/end', { turn: 1, reason: { kind: 'completed' } }))
     await root.sessions.import(text)
     expect(await root.sessions.export(sid('h'))).toBe(text)
   })

@@ -8,14 +8,16 @@ import { appendTurn, assistant, newSession, toolResult, user } from './fixtures.
 function refused(session: Session, run: () => unknown): { code: string; message: string } {
   const before = [...session.events]
   const surface = session.surface
+  let error: unknown
   try {
     run()
-  } catch (error) {
-    expect(session.events).toEqual(before)
-    expect(session.surface).toEqual(surface)
-    return { code: (error as { code: string }).code, message: (error as Error).message }
+  } catch (e) {
+    error = e
   }
-  throw new Error('append was accepted')
+  expect(error, 'append was accepted').toBeInstanceOf(Error)
+  expect(session.events).toEqual(before)
+  expect(session.surface).toEqual(surface)
+  return { code: (error as { code: string }).code, message: (error as Error).message }
 }
 
 describe('surface intent', () => {

@@ -31,7 +31,8 @@ class Point {
 
 const cyclic: Record<string, unknown> = { a: 1 }
 cyclic.self = cyclic
-const sparse = [1, , 3]
+const sparse = [1, 2, 3]
+delete sparse[1]
 const withSymbolKey = { [Symbol('s')]: 1 }
 const withHidden = Object.defineProperty({}, 'hidden', { value: 1, enumerable: false })
 
