@@ -26,21 +26,21 @@ export interface ShellExecSpec extends ShellExecRequest {
   sandboxPolicy: SandboxPolicy | undefined
 }
 
-export interface ShellStreamResult {
+export type ShellStreamResult = {
   /** The tail of the stream when it was longer than the bound. */
   text: string
   truncated: boolean
   spillPath?: string
 }
 
-export interface ShellSandboxReport {
+export type ShellSandboxReport = {
   mode: SandboxMode
   denied: boolean
   enforcement?: string
   runnerFailed?: boolean
 }
 
-export interface ShellRunResult {
+export type ShellRunResult = {
   exitCode: number | null
   signal: string | null
   timedOut: boolean
