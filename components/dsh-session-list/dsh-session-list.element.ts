@@ -25,6 +25,12 @@ export class DshSessionList extends LitElement {
   @property() current = ''
   @property() override lang = 'en'
   @state() private confirming = ''
+  @state() private estimate: { usage?: number; quota?: number } = {}
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    void navigator.storage?.estimate().then((e) => { this.estimate = e }, () => undefined) // no estimate: quota is simply not shown
+  }
 
   async #import(event: Event): Promise<void> {
     const input = event.target as HTMLInputElement
@@ -34,10 +40,10 @@ export class DshSessionList extends LitElement {
   }
 
   #storage(s: Strings): TemplateResult | typeof nothing {
-    const st = this.storage
-    if (!st) return nothing
+    const st = this.storage ?? { health: 'ok' }
     const label = st.health === 'ok' ? s.storageOk : st.health === 'memory-only' ? s.storageMemory : s.storageError
-    const quota = st.usage !== undefined && st.quota ? ` · ${formatBytes(st.usage)} / ${formatBytes(st.quota)} ${s.used}` : ''
+    const { usage, quota: total } = this.estimate
+    const quota = usage !== undefined && total ? ` · ${formatBytes(usage)} / ${formatBytes(total)} ${s.used}` : ''
     return html`<p part="storage-state" data-health=${st.health} role=${st.health === 'ok' ? 'status' : 'alert'}>${label}${quota}${st.message ? html`<br />${st.code}: ${st.message}` : nothing}</p>`
   }
 

@@ -12,15 +12,14 @@ import type { HostRuntime } from './types.ts'
 
 type Listen = (name: string, listener: (...args: any[]) => unknown) => () => void
 
-interface StorageReport { code?: string; message?: string; health?: string; usage?: number; quota?: number }
+/** session-idb's reports: `storage/state {sessionId, saving, durableSeq}`, `storage/error {code, message, sessionId?}`. */
+interface StorageReport { code?: unknown; message?: unknown; saving?: unknown }
 
 /** Maps the persistence layer's report onto the protocol's storage state. */
 export function toStorageState(report: StorageReport, failed: boolean): StorageState {
-  const state: StorageState = { health: failed ? 'error' : report.health === 'memory-only' || report.health === 'error' ? report.health : 'ok' }
+  const state: StorageState = { health: failed ? 'error' : report.saving === false ? 'memory-only' : 'ok' }
   if (typeof report.code === 'string') state.code = report.code
   if (typeof report.message === 'string') state.message = report.message
-  if (typeof report.usage === 'number') state.usage = report.usage
-  if (typeof report.quota === 'number') state.quota = report.quota
   return state
 }
 
