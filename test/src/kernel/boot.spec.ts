@@ -4,11 +4,13 @@
 import { Context, Service } from '@deepseek-ai/cordis'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bootKernel } from '../../../src/kernel/boot.ts'
+import { pluginConfig } from '../../../src/kernel/plugin-config.ts'
 import type { CompositionEntry, Kernel, KernelWarning } from '../../../src/kernel/types.ts'
 
 declare module '@deepseek-ai/cordis' {
   interface Context {
     greeter: Greeter
+    counter: Counter
   }
   interface Events {
     'test/ping'(from: string): void
@@ -21,6 +23,14 @@ class Greeter extends Service {
   }
   greet(name: string) {
     return `${this.config.greeting}, ${name}`
+  }
+}
+
+class Counter extends Service {
+  static readonly Config = pluginConfig({ type: 'object', properties: { start: { type: 'integer' } }, required: ['start'] })
+  static readonly inject = ['greeter']
+  constructor(ctx: Context, readonly config: { start: number }) {
+    super(ctx, 'counter')
   }
 }
 
@@ -63,6 +73,15 @@ describe('bootKernel', () => {
     ])
     expect(log).toEqual(['hello, ada'])
     expect(kernel.diagnostics()).toEqual({ warnings: [], plugins: [] })
+  })
+
+  it('mounts a Service class that declares Config and inject once its config is valid', async () => {
+    const { root, kernel } = await boot([
+      { id: 'counter', plugin: Counter, config: { start: 5 } },
+      { id: 'greeter', plugin: Greeter, config: { greeting: 'hello' } },
+    ])
+    expect(kernel.diagnostics().plugins).toEqual([])
+    expect(root.get('counter', false)?.config).toEqual({ start: 5 })
   })
 
   it('lists a plugin waiting for a service as pending and names the missing service', async () => {
