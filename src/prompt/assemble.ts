@@ -6,7 +6,7 @@
  */
 import type { ToolSchema } from '../llm/types.ts'
 import { orderToolSchemas } from '../tools/tool-order.ts'
-import { snapshotJson } from '../tools/json-snapshot.ts'
+import { isSnapshot, snapshotJson } from '../tools/json-snapshot.ts'
 import type { PromptLayer } from './layers.ts'
 import type { PromptAssembly, PromptContext, PromptText } from './types.ts'
 
@@ -41,7 +41,7 @@ function tools(chain: readonly PromptLayer[], ctx: PromptContext, toolOrder: rea
     for (const provider of layer.tools) {
       const provided = provider(ctx)
       for (const { name, description, parameters } of provided.schemas) {
-        schemas.set(name, { name, description, parameters: snapshotJson(parameters) })
+        schemas.set(name, { name, description, parameters: isSnapshot(parameters) ? parameters : snapshotJson(parameters) })
         known.add(name)
       }
       for (const name of provided.knownNames ?? []) known.add(name)

@@ -4,7 +4,8 @@
  * the calling fiber and emit `system-prompt/change`; unchanged inputs assemble to equal output.
  * @module prompt/registry
  */
-import { Context, Service } from '@deepseek-ai/cordis'
+import { Context, Service, type EventsService } from '@deepseek-ai/cordis'
+import type { ToolRegistry } from '../tools/registry.ts'
 import type {} from '../tools/events.ts'
 import { deepFreeze } from '../tools/json-snapshot.ts'
 import { addNamed, PromptLayers, type PromptLayer } from './layers.ts'
@@ -44,9 +45,15 @@ function assertEntry(entry: { name: string; order: number; text: unknown }, what
 
 export class SystemPromptRegistry extends Service {
   private readonly layers = new PromptLayers()
+  /** Read once: every `ctx.<mixin>` access costs a proxy trap that builds an Error. */
+  private readonly events: EventsService
+  private readonly toolRegistry: () => ToolRegistry | undefined
 
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'systemPrompt')
+    this.events = ctx.events
+    const reflect = ctx.reflect
+    this.toolRegistry = () => reflect.get('tools') as ToolRegistry | undefined
     const global = this.layers.global
     global.sections.set(HARNESS_IDENTITY.name, HARNESS_IDENTITY)
     if (config.persona !== undefined) {
@@ -54,7 +61,7 @@ export class SystemPromptRegistry extends Service {
       global.sections.set('deployment:persona', { name: 'deployment:persona', order: 0, text: config.persona })
     }
     global.tools.push((pctx) => {
-      const tools = ctx.get('tools')
+      const tools = this.toolRegistry()
       return tools ? { schemas: tools.schemas(pctx.scope), knownNames: tools.knownNames(pctx.scope) } : { schemas: [] }
     })
   }
@@ -124,8 +131,8 @@ export class SystemPromptRegistry extends Service {
     const scope = ctx.scope ?? ctx.agent
     const pctx: PromptContext = { ...(scope ? { scope } : {}), ...(ctx.agent ? { agent: ctx.agent } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) }
     const chain = this.layers.chain(scope)
-    const base = assembleLayers(chain, pctx, this.ctx.get('tools')?.toolOrder)
-    const decided = await this.ctx.waterfall('system-prompt/assemble', base, pctx, async () => base)
+    const base = assembleLayers(chain, pctx, this.toolRegistry()?.toolOrder)
+    const decided = (await this.events.waterfall('system-prompt/assemble', base, pctx, async () => base)) as PromptAssembly
     if (typeof decided !== 'object' || decided === null || !Array.isArray(decided.sections) || !Array.isArray(decided.contexts) || !Array.isArray(decided.tools)) {
       throw new TypeError('system-prompt/assemble returned no assembly')
     }

@@ -30,7 +30,7 @@ export interface PromptContextSection {
   text: PromptText
 }
 
-export type ToolProvider = (ctx: PromptContext) => { schemas: ToolSchema[]; knownNames?: string[] }
+export type ToolProvider = (ctx: PromptContext) => { schemas: readonly ToolSchema[]; knownNames?: Iterable<string> }
 export type VariableProvider = (ctx: PromptContext) => string | undefined
 
 export interface PromptAssembly {

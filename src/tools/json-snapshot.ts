@@ -55,9 +55,18 @@ function copyContainer(value: object, path: string, seen: Set<object>): JsonValu
   return Object.freeze(out) as JsonValue
 }
 
+const snapshots = new WeakSet<object>()
+
 /** A deep-frozen lossless copy of `value`; throws a TypeError naming the first offending path. */
 export function snapshotJson(value: unknown, path = '$'): JsonValue {
-  return copy(value, path, new Set())
+  const snapshot = copy(value, path, new Set())
+  if (typeof snapshot === 'object' && snapshot !== null) snapshots.add(snapshot)
+  return snapshot
+}
+
+/** Whether `value` is a snapshot made by {@link snapshotJson} (deep-frozen, safe to share). */
+export function isSnapshot(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && snapshots.has(value)
 }
 
 /** Deep-freezes a JSON-shaped structure in place (used for results already snapshotted). */

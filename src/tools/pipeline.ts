@@ -5,10 +5,10 @@
  * Contract: no phase ever rejects; every failure becomes a normalized `isError` result.
  * @module tools/pipeline
  */
-import type { Context } from '@deepseek-ai/cordis'
+import type { Context, EventsService } from '@deepseek-ai/cordis'
 import type { UserMessage } from '../llm/types.ts'
 import type { JsonValue } from '../util/json.ts'
-import type { JsonSchemaNode, PreToolDecision, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolRunContext } from './types.ts'
+import type { JsonSchemaNode, PostToolDecision, PreToolDecision, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolRunContext } from './types.ts'
 import type { ToolScope } from './layers.ts'
 import { abortedResult, denialResult, errorMessage, errorResult, invalidArgsError, unknownToolError } from './errors.ts'
 import { snapshotJson } from './json-snapshot.ts'
@@ -67,11 +67,14 @@ export class ToolCall {
   private readonly finalize: ToolDefinition['finalizeContent']
   private readonly deferred: UserMessage[] = []
   private readonly bodyResults = new WeakSet<object>()
+  /** Read once: every `ctx.<mixin>` access costs a proxy trap that builds an Error. */
+  private readonly events: EventsService
   private stage: Stage = { kind: 'pending' }
   private bodyRan = false
   private concludes = false
 
   constructor(private readonly ctx: Context, private readonly host: PipelineHost, input: ToolExecutionInput) {
+    this.events = ctx.events
     const { args, parseError } = parseArguments(input.arguments)
     this.parseError = parseError
     this.callerSignal = input.signal
@@ -86,7 +89,7 @@ export class ToolCall {
     if (this.stage.kind !== 'pending') return
     if (this.callerSignal.aborted) return void (this.stage = { kind: 'final', result: abortedResult(false) })
     try {
-      const decision = await this.ctx.waterfall('tools/pre-execute', this.exec, async (): Promise<PreToolDecision> => ({ kind: 'allow' }))
+      const decision = (await this.events.waterfall('tools/pre-execute', this.exec, async (): Promise<PreToolDecision> => ({ kind: 'allow' }))) as PreToolDecision
       const denial = await this.denialOf(decision)
       if (denial === 'cancelled') this.stage = { kind: 'post', result: abortedResult(false) }
       else if (denial !== undefined) this.stage = { kind: 'post', result: denialResult(denial) }
@@ -118,7 +121,7 @@ export class ToolCall {
   async dispatch(): Promise<void> {
     if (this.stage.kind !== 'dispatch') return
     try {
-      const wrapped = await this.ctx.waterfall('tools/execute', this.exec, () => this.runBody())
+      const wrapped = (await this.events.waterfall('tools/execute', this.exec, () => this.runBody())) as ToolExecutionResult
       const normalized = withContexts(this.normalize(wrapped), this.deferred, wrapped.additionalContexts)
       const aborted = this.callerSignal.aborted && !normalized.isError
       this.stage = { kind: 'post', result: aborted ? abortedResult(this.bodyRan, normalized.additionalContexts) : normalized }
@@ -182,13 +185,13 @@ export class ToolCall {
     if (this.stage.kind === 'post') result = await this.postExecute(result)
     const final = this.finish(result)
     Object.freeze(this.mutable)
-    notifyResult(this.ctx, this.exec, final)
+    notifyResult(this.ctx, this.events, this.exec, final)
     return final
   }
 
   private async postExecute(result: ToolExecutionResult): Promise<ToolExecutionResult> {
     try {
-      const decision = await this.ctx.waterfall('tools/post-execute', this.exec, result, async () => ({ kind: 'accept' as const }))
+      const decision = (await this.events.waterfall('tools/post-execute', this.exec, result, async () => ({ kind: 'accept' as const }))) as PostToolDecision
       const decided = applyPostDecision(decision, result, (value) => this.rerender(value))
       return this.callerSignal.aborted && !decided.isError ? abortedResult(this.bodyRan, decided.additionalContexts) : decided
     } catch (error) {

@@ -34,6 +34,8 @@ export interface PendingCall {
 
 export class ToolRegistry extends Service {
   private readonly layers = new ToolLayers()
+  /** Frozen parameter snapshots per definition, shared by every `schemas()` call. */
+  private readonly parameterSnapshots = new WeakMap<ToolDefinition, JsonValue>()
   private readonly configuredOrder: readonly string[] | undefined
 
   constructor(ctx: Context, config: Config = {}) {
@@ -87,19 +89,25 @@ export class ToolRegistry extends Service {
     return this.layers.lookup(name, scope)
   }
 
-  /** Model-facing schemas (`name`, `description`, cloned `parameters` only) in prompt order. */
+  /** Model-facing schemas (`name`, `description`, deep-frozen copy of `parameters` only) in prompt order. */
   schemas(scope?: ToolScope): ToolSchema[] {
-    const schemas = [...this.layers.view(scope).values()].map(({ name, description, parameters }) => ({
-      name,
-      description,
-      parameters: snapshotJson(parameters),
+    const schemas = [...this.layers.view(scope).values()].map((definition) => ({
+      name: definition.name,
+      description: definition.description,
+      parameters: this.parametersOf(definition),
     }))
     return orderToolSchemas(schemas, this.configuredOrder, this.layers.knownNames(scope))
   }
 
-  /** Every registered name `scope` could know, visible or restricted away. */
-  knownNames(scope?: ToolScope): string[] {
-    return [...this.layers.knownNames(scope)].sort()
+  /** Every registered name `scope` could know, visible or restricted away (unordered). */
+  knownNames(scope?: ToolScope): ReadonlySet<string> {
+    return this.layers.knownNames(scope)
+  }
+
+  private parametersOf(definition: ToolDefinition): JsonValue {
+    let snapshot = this.parameterSnapshots.get(definition)
+    if (snapshot === undefined) this.parameterSnapshots.set(definition, (snapshot = snapshotJson(definition.parameters)))
+    return snapshot
   }
 
   /** `parallel` only when the visible tool's `isConcurrencySafe(args)` returns exactly `true`. */
@@ -113,19 +121,9 @@ export class ToolRegistry extends Service {
     }
   }
 
-  /** First denial among global then scoped guards (a throwing guard denies). */
-  guardReason(exec: ToolExecution): string | undefined {
-    return this.layers.guardReason(exec)
-  }
-
-  /** Same as {@link get}, for the pipeline. */
-  lookup(name: string, scope?: ToolScope): ToolDefinition | undefined {
-    return this.layers.lookup(name, scope)
-  }
-
   /** Starts one call through the pipeline in phases (the batch scheduler interleaves them). */
   begin(input: ToolExecutionInput): ToolCall {
-    return new ToolCall(this.ctx, this, input)
+    return new ToolCall(this.ctx, this.layers, input)
   }
 
   /** Runs one call through the whole pipeline; never rejects. */
