@@ -12,6 +12,7 @@ import { newId, type ApprovalRequestId } from '../util/brand.ts'
 import { createUserMessage } from '../llm/messages.ts'
 import type { ApprovalOutcome, ApprovalPolicy, ApprovalRequest } from './types.ts'
 import type {} from './events.ts'
+import type {} from '../prompt/registry.ts'
 import { describePolicy, isApprovalOutcome, isApprovalPolicy, loggedPolicy } from './policy.ts'
 
 export interface Config {
@@ -38,6 +39,13 @@ export class ApprovalService extends Service {
     const policy = config.policy ?? 'ask'
     if (!isApprovalPolicy(policy)) throw new TypeError(`approval policy must be 'ask' or 'never', got ${JSON.stringify(policy)}`)
     this.defaultPolicy = policy
+    ctx.inject(['systemPrompt'], (inner) => {
+      inner.systemPrompt.context({
+        name: 'approval:policy',
+        order: 115,
+        text: ({ agent }) => describePolicy(agent ? this.policyOf(agent) : this.defaultPolicy),
+      })
+    })
   }
 
   /**

@@ -126,7 +126,7 @@ class BatchRun {
         index++
       }
     } finally {
-      await Promise.allSettled([...inflight])
+      await Promise.allSettled(inflight)
       await chain
     }
     return index

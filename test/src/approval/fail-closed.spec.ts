@@ -5,6 +5,7 @@ import type { ApprovalOutcome } from '../../../src/approval/types.ts'
 import type { SessionEvent } from '../../../src/session/types.ts'
 import { Context } from '@deepseek-ai/cordis'
 import ApprovalService from '../../../src/approval/index.ts'
+import SystemPromptRegistry from '../../../src/prompt/index.ts'
 
 async function askHarness(answer: (signal: AbortSignal | undefined) => Promise<unknown> | unknown, approval: { policy?: 'ask' | 'never' } | false = {}) {
   const h = await createToolHarness({ approval })
@@ -117,5 +118,16 @@ describe('ctx.approval', () => {
     expect(h.root.approval.policyOf(h.agent)).toBe('never')
     expect(h.agent.injected.map((m) => m.source)).toEqual([{ kind: 'plugin', plugin: 'user-approval', form: 'notice' }])
     expect(() => h.root.approval.setPolicy(h.agent, 'sometimes' as never)).toThrow(/'ask' or 'never'/)
+  })
+})
+
+describe('approval:policy runtime context', () => {
+  it('states the agent\'s policy in one sentence at order 115', async () => {
+    const h = await createToolHarness()
+    await h.root.plugin(SystemPromptRegistry, {})
+    const textOf = async () => (await h.root.systemPrompt.assemble({ agent: h.agent })).contexts.find((c) => c.name === 'approval:policy')?.text
+    expect(await textOf()).toBe('Approval policy: ask — calls that need approval wait for the user to allow them once.')
+    h.root.approval.setPolicy(h.agent, 'never')
+    expect(await textOf()).toBe('Approval policy: never — calls that need approval are rejected without asking the user.')
   })
 })
