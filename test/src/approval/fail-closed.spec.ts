@@ -6,6 +6,7 @@ import type { SessionEvent } from '../../../src/session/types.ts'
 import { Context } from '@deepseek-ai/cordis'
 import ApprovalService from '../../../src/approval/index.ts'
 import SystemPromptRegistry from '../../../src/prompt/index.ts'
+import { approvalAuditProblems } from '../../../src/approval/invariant.ts'
 
 async function askHarness(answer: (signal: AbortSignal | undefined) => Promise<unknown> | unknown, approval: { policy?: 'ask' | 'never' } | false = {}) {
   const h = await createToolHarness({ approval })
@@ -35,6 +36,7 @@ describe('ask → approval', () => {
       expect(seen).toEqual([])
       const outcome = label.split(' ')[0]
       expect(auditOf(h.session.events)).toEqual([['approval/asked', 'echo'], ['approval/decided', outcome]])
+      expect(approvalAuditProblems(h.session.events)).toEqual([])
     })
   }
 
@@ -129,5 +131,18 @@ describe('approval:policy runtime context', () => {
     expect(await textOf()).toBe('Approval policy: ask — calls that need approval wait for the user to allow them once.')
     h.root.approval.setPolicy(h.agent, 'never')
     expect(await textOf()).toBe('Approval policy: never — calls that need approval are rejected without asking the user.')
+  })
+})
+
+describe('approvalAuditProblems', () => {
+  it('flags an ask left undecided and a decision without an ask', async () => {
+    const h = await createToolHarness()
+    h.session.append('approval/asked', { id: 'q1' as never, toolName: 'echo' })
+    h.session.append('approval/decided', { id: 'q2' as never, outcome: 'rejected' })
+    const asked = h.session.events.at(-2)!.seq
+    expect(approvalAuditProblems(h.session.events)).toEqual([
+      `seq ${asked + 1}: approval q2 decided without an open ask`,
+      `approval q1 asked at seq ${asked} is still undecided`,
+    ])
   })
 })

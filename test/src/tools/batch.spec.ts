@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createToolHarness, echoTool, resultText } from '../../harness/tool-harness.ts'
 import { createUserMessage } from '../../../src/llm/messages.ts'
 import type { ToolDefinition } from '../../../src/tools/types.ts'
+import { toolPairingProblems } from '../../../src/tools/invariant.ts'
 
 /** A tool whose body records start/end marks and waits until released (deterministic, no clocks). */
 function gatedTool(name: string, safe: boolean, marks: string[], gates: Map<string, () => void>, extra: Partial<ToolDefinition> = {}): ToolDefinition {
@@ -42,6 +43,7 @@ describe('executeToolBatch', () => {
     expect(h.results().map(resultText)).toEqual(['a', 'b', 'c'])
     expect(h.logged().map((e) => e.type)).toEqual(['tool/call', 'tool/call', 'tool/call', 'tool/result', 'tool/result', 'tool/result'])
     expect(outcome.contexts.map((m) => m.content[0]!.type === 'text' && m.content[0].text)).toEqual(['ctx:a', 'ctx:b', 'ctx:c'])
+    expect(toolPairingProblems(h.session.events)).toEqual([])
   })
 
   it('unsafe calls run alone: each ends before the next starts, and each result precedes the next call', async () => {
@@ -102,6 +104,7 @@ describe('executeToolBatch', () => {
     expect(h.results().map((r) => r.data.error?.code)).toEqual(['ABORTED', 'ABORTED_BEFORE_DISPATCH', 'ABORTED_BEFORE_DISPATCH'])
     expect(h.results().map(resultText)).toEqual(['Error: tool call aborted', 'Error: tool call aborted before dispatch', 'Error: tool call aborted before dispatch'])
     expect(h.results()[0]!.data.error).toEqual({ name: 'AbortError', code: 'ABORTED' })
+    expect(toolPairingProblems(h.session.events)).toEqual([])
   })
 
   it('a refused append is a scheduler failure: it rejects after draining', async () => {
@@ -109,5 +112,20 @@ describe('executeToolBatch', () => {
     h.root.tools.register(echoTool())
     h.session.append('step/end', { turn: 1, step: 1 })
     await expect(h.batch([{ name: 'echo', arguments: '{"text":"1"}' }])).rejects.toThrow(/tool\/call/)
+  })
+})
+
+describe('toolPairingProblems', () => {
+  it('reports a result citing the wrong call and a call answered twice', async () => {
+    const h = await createToolHarness()
+    h.root.tools.register(echoTool())
+    await h.batch([{ name: 'echo', arguments: '{"text":"1"}', callId: 'a' }])
+    const [call, result] = h.logged()
+    const forged = { ...result!, seq: 99, data: { ...(result!.data as object), message: { ...(result!.data as { message: object }).message, source: { kind: 'tool', callId: 'b' } } } }
+    expect(toolPairingProblems([...h.session.events, result!, forged as never])).toEqual([
+      `seq ${result!.seq}: tool/call seq ${call!.seq} is answered twice`,
+      `seq 99: tool/result for b cites seq ${call!.seq} (call a, turn 1 step 1)`,
+      `seq 99: tool/call seq ${call!.seq} is answered twice`,
+    ])
   })
 })
