@@ -40,5 +40,8 @@ export default defineConfig({
     environment: 'node',
     include: ['test/**/*.spec.ts'],
     exclude: ['test/**/*.browser.spec.ts', 'node_modules/**'],
+    // A hang guard, not a speed bar: CI runs on 2 loaded cores (speed lives in bench/).
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 } as any)
