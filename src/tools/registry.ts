@@ -6,13 +6,14 @@
  */
 import { Context, Service } from '@deepseek-ai/cordis'
 import type { ToolSchema } from '../llm/types.ts'
-import type { ExecutionMode, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolGuard } from './types.ts'
+import type { ExecutionMode, JsonSchemaNode, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolGuard } from './types.ts'
 import type { JsonValue } from '../util/json.ts'
 import type {} from './events.ts'
 import { ToolLayers, type ToolRestriction, type ToolScope } from './layers.ts'
 import { assertToolDefinition } from './define-tool.ts'
 import { assertToolOrderShape, orderToolSchemas } from './tool-order.ts'
 import { snapshotJson } from './json-snapshot.ts'
+import { validateJson } from './json-schema.ts'
 import { ToolCall } from './pipeline.ts'
 
 export interface Config {
@@ -110,10 +111,11 @@ export class ToolRegistry extends Service {
     return snapshot
   }
 
-  /** `parallel` only when the visible tool's `isConcurrencySafe(args)` returns exactly `true`. */
+  /** `parallel` only when the args are valid and the visible tool's `isConcurrencySafe(args)` returns exactly `true`. */
   executionMode(call: PendingCall): ExecutionMode {
     const tool = this.layers.lookup(call.name, call.agent)
     if (!tool?.isConcurrencySafe || call.args === undefined) return 'exclusive'
+    if (validateJson(tool.parameters as JsonSchemaNode, call.args).length > 0) return 'exclusive'
     try {
       return tool.isConcurrencySafe(call.args) === true ? 'parallel' : 'exclusive'
     } catch {
