@@ -45,7 +45,7 @@ export class AgentController implements ReactiveController {
       await this.refreshSessions()
       const resume = sessionId ?? latest(this.sessions)?.id
       await this.open(resume as SessionId | undefined)
-      emit(this.host, 'dsh-ready', { sessionId: this.sessionId! })
+      if (this.sessionId) emit(this.host, 'dsh-ready', { sessionId: this.sessionId })
     } catch (error) {
       this.status = 'failed'
       this.#report(error)
