@@ -53,7 +53,7 @@ report([
     root.tools.execute({ callId: `x${++n}` as CallId, name: 'tool_07', arguments: '{"file_path":"/src/a.ts"}', agent, signal }),
   { samples: 3000, warmup: 200 }),
   await measure('prompt: assemble + render, 20 tools', async () => renderPrompt(await root.systemPrompt.assemble({ agent })), { samples: 3000, warmup: 200 }),
-], budgets)
+], budgets, { source: 'issue 5' })
 
 const first = await root.systemPrompt.assemble({ agent })
 const second = await root.systemPrompt.assemble({ agent })
