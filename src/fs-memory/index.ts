@@ -26,8 +26,6 @@ export interface Config {
   mirror?: 'indexeddb' | 'memory' | 'none'
 }
 
-export const name = 'fs-memory'
-
 function mirrorStore(config: Config, workspace: string): MirrorStore | undefined {
   if (config.mirror === 'none') return undefined
   return config.mirror === 'memory' ? memoryMirrorStore(workspace) : idbMirrorStore(workspace)
@@ -42,7 +40,7 @@ export default class MemoryFileSystem extends FileSystem {
     let markLoaded!: (load: Promise<void>) => void
     const loaded = new Promise<void>((resolve) => { markLoaded = (load) => resolve(load) })
     const root = resolvePath('/', config.root ?? '/workspace')
-    super(ctx, gatedBackend(memory, loaded), { root, sandboxMode: config.sandboxMode ?? 'workspace-write' })
+    super(ctx, gatedBackend(memory, () => loaded), { root, sandboxMode: config.sandboxMode ?? 'workspace-write' })
     const store = mirrorStore(config, config.workspace ?? 'default')
     this.writeBehind = store && new WriteBehind(store, (error) => ctx.logger('fs-memory').error(error))
     this.loaded = loaded
