@@ -77,7 +77,13 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
   async create(header: SessionHeader): Promise<void> {
     const db = await this.connection.get()
     if (!db) return this.markMemoryOnly(header.id)
-    await this.guard(createSession(this.connection.raw() as IDBDatabase, header, this.clock.now()), `creating session ${header.id}`, header.id)
+    try {
+      await this.guard(createSession(this.connection.raw() as IDBDatabase, header, this.clock.now()), `creating session ${header.id}`, header.id)
+    } catch (error) {
+      if (!(error instanceof StorageError)) throw error
+      this.ctx.emit('storage/error', { code: error.code, message: error.message, sessionId: header.id })
+      return this.markMemoryOnly(header.id)
+    }
     await this.claim(header.id, false, -1)
   }
 
