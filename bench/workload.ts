@@ -1,0 +1,41 @@
+/**
+ * A chunk-heavy agent log written through any `append(type, data, intent?)`: per turn a user
+ * message, 20 text chunks, an assistant message with one tool call, the call, its result and the
+ * closers. Plane: Node (bench only); shared by the peer and loop benches so both do the same work.
+ * @module bench/workload
+ */
+
+/** The `append` shape both our `Session` and dsh's `Session` expose. */
+export type Append = (type: string, data: unknown, intent?: { surfaceOp: 'append'; sourceEventSeqs?: number[] }) => { seq: number }
+
+export const CHUNK_TEXT = 'The quick brown fox jumps over the lazy dog; the quick brown fox jumps over the lazy dog again and again.'
+export const CHUNKS_PER_TURN = 20
+/** Events one `appendTurn` writes. */
+export const EVENTS_PER_TURN = CHUNKS_PER_TURN + 8
+
+export function userMessage(n: number): unknown {
+  return { id: `u${n}`, role: 'user', content: [{ type: 'text', text: `message ${n}` }], source: { kind: 'user' } }
+}
+
+/** One completed turn (one step with one tool call) numbered `turn`. */
+export function appendTurn(append: Append, turn: number): void {
+  append('turn/start', { turn })
+  append('step/start', { turn, step: 1 })
+  append('user/message', userMessage(turn), { surfaceOp: 'append' })
+  for (let i = 0; i < CHUNKS_PER_TURN; i++) append('assistant/chunk', { turn, step: 1, chunk: { type: 'text-delta', index: 0, text: CHUNK_TEXT } })
+  const callId = `c${turn}`
+  const content = [{ type: 'text', text: CHUNK_TEXT }, { type: 'tool-call', id: callId, name: 'read', arguments: '{"file_path":"a.txt"}' }]
+  append('assistant/message', { turn, step: 1, message: { id: `a${turn}`, role: 'assistant', content, source: { kind: 'model', provider: 'p', model: 'm' } } }, { surfaceOp: 'append' })
+  const call = append('tool/call', { turn, step: 1, callId, name: 'read', arguments: '{"file_path":"a.txt"}' })
+  const result = { id: `r${turn}`, role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: 'ok' }] }], source: { kind: 'tool', callId } }
+  append('tool/result', { turn, step: 1, message: result }, { surfaceOp: 'append', sourceEventSeqs: [call.seq] })
+  append('step/end', { turn, step: 1 })
+  append('turn/end', { turn, reason: { kind: 'completed' } })
+}
+
+/** Appends whole turns until at least `events` events exist; returns the last turn number. */
+export function appendTurns(append: Append, events: number): number {
+  let turn = 0
+  while ((turn * EVENTS_PER_TURN) < events) appendTurn(append, ++turn)
+  return turn
+}
