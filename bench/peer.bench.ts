@@ -47,14 +47,16 @@ async function loadPeer(): Promise<Subject | string> {
   }
 }
 
-/** µs per appended event while building a fresh 10k-event log, one value per run. */
-function appendRuns(subject: Subject): number[] {
-  const runs: number[] = []
+/** µs per appended event while building a fresh 10k-event log; runs alternate between subjects. */
+function appendRuns(subjects: readonly Subject[]): number[][] {
+  const runs: number[][] = subjects.map(() => [])
   for (let run = 0; run < RUNS + 1; run++) {
-    const { append } = subject.fresh()
-    const start = performance.now()
-    appendTurns(append, EVENTS)
-    if (run > 0) runs.push(((performance.now() - start) * 1000) / EVENTS)
+    subjects.forEach((subject, i) => {
+      const { append } = subject.fresh()
+      const start = performance.now()
+      appendTurns(append, EVENTS)
+      if (run > 0) runs[i]!.push(((performance.now() - start) * 1000) / EVENTS)
+    })
   }
   return runs
 }
@@ -79,10 +81,12 @@ function deriveSamples(subject: Subject): number[] {
 const peer = await loadPeer()
 if (typeof peer === 'string') skip('peer baseline (append, deriveMessages)', peer)
 else {
-  const method = `same process, same workload (bench/workload.ts: turns of user message, 20 chunks, assistant message + tool call, result); ${RUNS} runs after 1 warm-up`
+  const method = `same process, same workload (bench/workload.ts: turns of user message, 20 chunks, assistant message + tool call, result); ${RUNS} runs after 1 warm-up, alternating subjects`
   const medians: Record<string, { append: number; derive: number }> = {}
-  for (const subject of [ours, peer]) {
-    const append = recordSamples({ name: `${subject.label}: append, µs per event building a ${EVENTS / 1000}k-event log`, unit: 'µs', method }, appendRuns(subject), 'min-max')
+  const subjects = [ours, peer]
+  const appendTimes = appendRuns(subjects)
+  for (const [i, subject] of subjects.entries()) {
+    const append = recordSamples({ name: `${subject.label}: append, µs per event building a ${EVENTS / 1000}k-event log`, unit: 'µs', method }, appendTimes[i]!, 'min-max')
     const derive = recordSamples({ name: `${subject.label}: deriveMessages() after 1 new message at ${EVENTS / 1000}k events`, unit: 'µs', method: 'performance.now() per call, 1000 samples after 50 warm-up; the append before each call is untimed' }, deriveSamples(subject), 'p95')
     medians[subject.label] = { append: append.median, derive: derive.median }
   }

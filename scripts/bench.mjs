@@ -6,7 +6,7 @@
  * @module scripts/bench
  */
 import { readdirSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runnerImport } from 'vite'
@@ -31,7 +31,7 @@ const spreadText = (spread) => ('p95' in spread ? `p95 ${number(spread.p95)}` : 
 const targetText = (target) => (target ? `${target.op === '<=' ? '≤' : '≥'} ${target.value} ${target.unit} (${target.source})` : '')
 
 function printReport(result) {
-  console.log(`\n## Report (${result.machine.cpus} vCPU ${result.machine.cpuModel}, Node ${result.machine.node}, ${result.durationS} s)`)
+  console.log(`\n## Report (${result.machine.cpus} vCPU ${result.machine.cpuModel}, Node ${result.machine.node}, load ${result.machine.loadAverageAtStart[0]} at start, ${result.durationS} s)`)
   for (const bench of [...new Set(result.figures.map((f) => f.bench))]) {
     console.log(`\n${bench}`)
     console.table(result.figures.filter((f) => f.bench === bench).map((f) => ({
@@ -50,6 +50,7 @@ function printReport(result) {
 }
 
 const started = performance.now()
+const loadAtStart = loadavg().map((l) => Number(l.toFixed(2)))
 const args = process.argv.slice(2)
 const files = benchFiles(args)
 if (files.length === 0) console.log('bench: no bench/*.bench.ts files')
@@ -68,7 +69,7 @@ for (const file of files) {
 
 const { figures, skipped, notes } = registry()
 const result = {
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform}-${process.arch}` },
+  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform}-${process.arch}`, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) },
   generatedAt: new Date().toISOString(),
   durationS: Math.round((performance.now() - started) / 1000),
   files: files.map((file) => file.slice(root.length)),
