@@ -1,0 +1,46 @@
+/**
+ * Test-only worker: the embedded workspace (fs-memory with the IndexedDB mirror + shell-justbash)
+ * without the agent loop, exposing bash, read, write, flush and a timing probe to the browser specs.
+ * @module demo/test-pages/workspace/worker
+ */
+import * as Comlink from 'comlink'
+import { Context } from '@deepseek-ai/cordis'
+import MemoryFileSystem from '../../../src/fs-memory/index.ts'
+import JustBashShell from '../../../src/shell-justbash/index.ts'
+
+const root = new Context()
+let opened!: (workspace: string) => void
+const ready = new Promise<string>((resolve) => { opened = resolve }).then(async (workspace) => {
+  await root.plugin(MemoryFileSystem, { workspace, files: { 'README.md': '# demo\nTODO: one\n', 'src/a.ts': '// TODO two\n' } })
+  await root.plugin(JustBashShell, {})
+})
+
+const api = {
+  /** Mounts the workspace `workspace` (restored from IndexedDB when it exists). */
+  async open(workspace: string) {
+    opened(workspace)
+    await ready
+  },
+  async bash(command: string) {
+    await ready
+    const started = performance.now()
+    const result = await root.shell.run(root.shell.resolve({ command }))
+    return { stdout: result.stdout.text, stderr: result.stderr.text, exitCode: result.exitCode, limit: result.limit ?? null, ms: performance.now() - started }
+  },
+  async write(path: string, content: string) {
+    await ready
+    await root.fs.writeText(root.fs.resolve(path), content)
+  },
+  async read(path: string) {
+    await ready
+    return root.fs.readText(root.fs.resolve(path))
+  },
+  async flush() {
+    await ready
+    await root.fs.flush()
+  },
+  ping: () => 'pong',
+}
+
+export type WorkspaceTestApi = typeof api
+Comlink.expose(api)
