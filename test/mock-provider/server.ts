@@ -45,6 +45,8 @@ function sleep(ms: number): Promise<void> {
 }
 
 export class MockProvider {
+  /** Send CORS headers (preflight and responses); off = a provider that refuses browsers. */
+  cors = true
   readonly requests: RecordedRequest[] = []
   readonly preflights: RecordedRequest[] = []
   private readonly queue: MockHandler[] = []
@@ -83,12 +85,12 @@ export class MockProvider {
     })
     if (method === 'OPTIONS') {
       this.preflights.push(record)
-      res.writeHead(204, {
+      res.writeHead(204, this.cors ? {
         ...CORS,
         'Access-Control-Allow-Methods': 'POST, OPTIONS',
         'Access-Control-Allow-Headers': 'authorization, content-type, accept',
-        'Access-Control-Max-Age': '0',
-      })
+        'Access-Control-Max-Age': '600',
+      } : {})
       res.end()
       return
     }
@@ -99,7 +101,7 @@ export class MockProvider {
 
   private async play(response: MockResponse, res: ServerResponse): Promise<void> {
     const status = response.status ?? 200
-    const headers: Record<string, string> = { ...CORS, ...(status === 200 ? SSE_HEADERS : { 'Content-Type': 'application/json' }), ...response.headers }
+    const headers: Record<string, string> = { ...(this.cors ? CORS : {}), ...(status === 200 ? SSE_HEADERS : { 'Content-Type': 'application/json' }), ...response.headers }
     if (response.exposeRetryAfter) headers['Access-Control-Expose-Headers'] = 'Retry-After'
     res.writeHead(status, headers)
     res.flushHeaders()
