@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 
 test('boots the worker, round-trips a scripted turn through comlink, and shows it in the DOM', async ({ page }) => {
   await page.goto('/test-pages/worker.html')
-  await page.waitForSelector('body[data-ready]')
+  await page.waitForSelector('body[data-ready]', { state: 'attached' })
   const result = await page.evaluate(async () => {
     const client = (window as any).dshClient
     await client.call({ kind: 'host.configure', settings: { provider: 'scripted', replies: [{ text: 'pong' }], permissions: 'ask', storage: 'memory' } })
@@ -24,7 +24,7 @@ test('boots the worker, round-trips a scripted turn through comlink, and shows i
 
 test('a malformed command comes back as a named error, not a crash', async ({ page }) => {
   await page.goto('/test-pages/worker.html')
-  await page.waitForSelector('body[data-ready]')
+  await page.waitForSelector('body[data-ready]', { state: 'attached' })
   const errors = await page.evaluate(async () => {
     const client = (window as any).dshClient
     const out: string[] = []
