@@ -1,0 +1,128 @@
+/**
+ * What the Chromium benches share: production builds of their pages (vite build with a manifest,
+ * into dist/bench), a `vite preview` of it on port 4391 that this process starts and stops, and
+ * fresh persistent Chromium profiles (on-disk IndexedDB). Plane: Node (bench only).
+ * @module bench/browser
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { BrowserContext, Page } from '@playwright/test'
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+export const BUILD_DIR = join(ROOT, 'dist/bench')
+const PORT = Number(process.env.BENCH_PORT ?? 4391)
+export const BASE_URL = `http://127.0.0.1:${PORT}`
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/** One entry of Vite's `.vite/manifest.json`. */
+export interface ManifestChunk {
+  readonly file: string
+  readonly src?: string
+  readonly name?: string
+  readonly isEntry?: boolean
+  readonly isDynamicEntry?: boolean
+  readonly imports?: readonly string[]
+  readonly dynamicImports?: readonly string[]
+  readonly css?: readonly string[]
+  readonly assets?: readonly string[]
+}
+export type Manifest = Readonly<Record<string, ManifestChunk>>
+
+const BUILDS_KEY = Symbol.for('dsh-agent.bench.builds')
+
+/**
+ * Builds the given demo pages (paths under demo/, e.g. `bench-pages/persistence.html`) into
+ * dist/bench with their own manifest `.vite/<name>.json`, once per process; one bench's build
+ * failing (a part not written yet) leaves the others' builds usable.
+ */
+export function benchBuild(name: string, pages: readonly string[]): Promise<Manifest> {
+  const holder = globalThis as unknown as Record<symbol, Map<string, Promise<Manifest>> | undefined>
+  if (!holder[BUILDS_KEY]) {
+    rmSync(BUILD_DIR, { recursive: true, force: true })
+    holder[BUILDS_KEY] = new Map()
+  }
+  const builds = holder[BUILDS_KEY]
+  if (!builds.has(name)) builds.set(name, buildPages(name, pages))
+  return builds.get(name)!
+}
+
+async function buildPages(name: string, pages: readonly string[]): Promise<Manifest> {
+  const { build, loadConfigFromFile } = await import('vite')
+  const started = performance.now()
+  const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(ROOT, 'vite.config.ts'))
+  if (!loaded) throw new Error('vite.config.ts not found')
+  const input = Object.fromEntries(pages.map((page) => [page.replace(/\.html$/, ''), join(ROOT, 'demo', page)]))
+  const config = loaded.config
+  // The project's config, with only the inputs, output place and manifest replaced (mergeConfig would add inputs).
+  await build({
+    ...config,
+    configFile: false,
+    logLevel: 'error',
+    build: { ...config.build, outDir: BUILD_DIR, emptyOutDir: false, manifest: `.vite/${name}.json`, rollupOptions: { ...config.build?.rollupOptions, input } },
+  })
+  console.log(`bench: vite build of ${pages.join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  return JSON.parse(readFileSync(join(BUILD_DIR, `.vite/${name}.json`), 'utf8')) as Manifest
+}
+
+/** Why Chromium benches cannot run here, or undefined when they can. */
+export function chromiumMissing(): string | undefined {
+  return existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`
+}
+
+async function waitForServer(child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited ${child.exitCode}: ${log()}`)
+    try {
+      if ((await fetch(BASE_URL)).status < 500) return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200)) // not listening yet
+    }
+  }
+  throw new Error(`vite preview did not answer on ${BASE_URL} within 30 s: ${log()}`)
+}
+
+/** Serves dist/bench (build the pages first) with `vite preview` (COOP/COEP from vite.config.ts) for the duration of `fn`. */
+export async function withPreview<T>(fn: (baseURL: string) => Promise<T>): Promise<T> {
+  const vite = join(ROOT, 'node_modules/vite/bin/vite.js')
+  const child = spawn(process.execPath, [vite, 'preview', '--outDir', BUILD_DIR, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout?.on('data', (data: Buffer) => (output += data.toString()))
+  child.stderr?.on('data', (data: Buffer) => (output += data.toString()))
+  try {
+    await waitForServer(child, () => output.trim())
+    return await fn(BASE_URL)
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await exited
+  }
+}
+
+/** Runs `fn` in a fresh persistent Chromium profile (on-disk IndexedDB, cold cache), then removes it. */
+export async function withProfile<T>(fn: (context: BrowserContext, page: Page) => Promise<T>): Promise<T> {
+  const { chromium } = await import('@playwright/test')
+  const dir = mkdtempSync(join(tmpdir(), 'dsh-bench-profile-'))
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: ARGS })
+  try {
+    const page = context.pages()[0] ?? (await context.newPage())
+    return await fn(context, page)
+  } finally {
+    await context.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Opens a page of the build and waits for `body[data-ready]`; page errors become thrown errors. */
+export async function openPage(page: Page, path: string, timeout = 30_000): Promise<void> {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(`${BASE_URL}${path}`)
+  await page.waitForSelector('body[data-ready]', { timeout }).catch((error: Error) => {
+    throw new Error(`${path} never became ready: ${errors.join('; ') || error.message}`)
+  })
+}
