@@ -11,7 +11,7 @@ import { notFound, notRegularFile, throwIfAborted, FsError, notDirectory } from 
 import { walkFiles } from './fs-walk.ts'
 import { assertValidPathInput, dirname, displayPath, isWithin, joinPath, resolvePath } from './path-policy.ts'
 import { PathLocks } from './path-locks.ts'
-import { checkAccess, type FsAccess } from './sandbox.ts'
+import { checkAccess, isAccessAllowed, type FsAccess } from './sandbox.ts'
 import { applyTextEdit } from './text-edit.ts'
 import type {
   EditExpectation, EditResult, FsBackend, FsChange, FsDirEntry, FsGlobMatch, FsLstat, FsObservation, FsStat,
@@ -79,6 +79,11 @@ export class FileSystem extends Service {
   /** Throws FS_SANDBOX_DENIED when `policy` forbids `access` to `target`. */
   checkAccess(target: FsTarget, access: FsAccess, sandboxPolicy?: SandboxPolicy): void {
     checkAccess(this.policy(sandboxPolicy), this.root, target.targetKey, access, target.displayPath)
+  }
+
+  /** Whether `access` to `target` passes the fence (no error is built). */
+  allows(target: FsTarget, access: FsAccess, sandboxPolicy?: SandboxPolicy): boolean {
+    return isAccessAllowed(this.policy(sandboxPolicy), this.root, target.targetKey, access)
   }
 
   async stat(target: FsTarget, signal?: AbortSignal, sandboxPolicy?: SandboxPolicy): Promise<FsStat | undefined> {

@@ -12,13 +12,20 @@ export const SANDBOX_MODES: readonly SandboxMode[] = ['read-only', 'workspace-wr
 
 export type FsAccess = 'read' | 'write'
 
+/** Whether `policy` allows `access` to `path`, without building an error (hot path of the shell). */
+export function isAccessAllowed(policy: SandboxPolicy, workspaceRoot: string, path: string, access: FsAccess): boolean {
+  if (policy.mode === 'danger-full-access') return true
+  if (policy.mode === 'workspace-write' && !isWithin(policy.root === undefined ? workspaceRoot : normalizePath(policy.root), path)) return false
+  return !(policy.mode === 'read-only' && access === 'write')
+}
+
 /**
  * Throws FS_SANDBOX_DENIED when `policy` forbids `access` to `path`.
  * @param workspaceRoot - the provider's root, used when the policy names none.
  * @param display - the path as the model wrote it (for the message).
  */
 export function checkAccess(policy: SandboxPolicy, workspaceRoot: string, path: string, access: FsAccess, display: string): void {
-  if (policy.mode === 'danger-full-access') return
+  if (isAccessAllowed(policy, workspaceRoot, path, access)) return
   const root = policy.root === undefined ? workspaceRoot : normalizePath(policy.root)
   if (policy.mode === 'workspace-write' && !isWithin(root, path)) {
     throw new FsError('FS_SANDBOX_DENIED', `Sandbox (workspace-write) denies access to ${display}: it is outside the workspace root ${root}`)

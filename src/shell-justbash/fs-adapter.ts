@@ -61,7 +61,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async exists(path: string): Promise<boolean> {
     if (DEVICES.has(normalizePath(path))) return true
     try {
-      return (await this.fs.stat(this.fs.resolve(path), undefined, this.policy)) !== undefined
+      const target = this.fs.resolve(path)
+      return this.fs.allows(target, 'read', this.policy) && (await this.fs.stat(target, undefined, this.policy)) !== undefined
     } catch {
       return false // unreadable under the sandbox counts as absent, like a hidden path
     }

@@ -6,6 +6,7 @@ import { openDB } from 'idb'
 import { describe, expect, it } from 'vitest'
 import MemoryFileSystem, { type Config } from '../../../src/fs-memory/index.ts'
 import { WORKSPACE_DB_NAME } from '../../../src/fs-memory/idb-mirror.ts'
+import { WriteBehind } from '../../../src/fs-memory/mirror.ts'
 
 async function open(config: Config) {
   const root = new Context()
@@ -30,15 +31,40 @@ describe.each(['indexeddb', 'memory'] as const)('%s mirror', (mirror) => {
   })
 })
 
-it('writes behind: the write resolves before IndexedDB holds it, flush makes it durable', async () => {
-  const workspace = `ws-behind-${Math.random()}`
+it('writes behind: record() returns at once, flush() waits for the store, a failed batch is retried', async () => {
+  const saved: string[][] = []
+  let release!: () => void
+  let fail = true
+  const writeBehind = new WriteBehind({
+    load: async () => [],
+    save: async (puts) => {
+      await new Promise<void>((resolve) => { release = resolve })
+      if (fail) { fail = false; throw new Error('quota') }
+      saved.push(puts.map((p) => p.path))
+    },
+  }, (error) => saved.push([`error: ${(error as Error).message}`]))
+  writeBehind.record('/workspace/a', { kind: 'directory', version: 1, mtime: 0 })
+  const flushed = writeBehind.flush()
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  expect(saved).toEqual([])
+  release()
+  await flushed
+  expect(saved).toEqual([['error: quota']])
+  const retried = writeBehind.flush()
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  release()
+  await retried
+  expect(saved).toEqual([['error: quota'], ['/workspace/a']])
+})
+
+it('IndexedDB holds the files once flushed', async () => {
+  const workspace = `ws-idb-${Math.random()}`
   const fs = await open({ workspace, mirror: 'indexeddb' })
   await fs.writeText(fs.resolve('a.txt'), 'a')
-  const db = await openDB(WORKSPACE_DB_NAME)
-  const stored = () => db.getAll('files').then((rows) => rows.filter((r) => r.workspace === workspace).map((r) => r.path).sort())
-  expect(await stored()).toEqual([])
   await fs.flush()
-  expect(await stored()).toEqual(['/workspace', '/workspace/a.txt'])
+  const db = await openDB(WORKSPACE_DB_NAME)
+  const rows = (await db.getAll('files')).filter((r) => r.workspace === workspace)
+  expect(rows.map((r) => r.path).sort()).toEqual(['/workspace', '/workspace/a.txt'])
   db.close()
 })
 
