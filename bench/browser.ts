@@ -40,32 +40,41 @@ const BUILDS_KEY = Symbol.for('dsh-agent.bench.builds')
  * failing (a part not written yet) leaves the others' builds usable.
  */
 export function benchBuild(name: string, pages: readonly string[]): Promise<Manifest> {
+  const input = Object.fromEntries(pages.map((page) => [page.replace(/\.html$/, ''), join(ROOT, 'demo', page)]))
+  return cachedBuild(name, () => viteBuild(name, input, BUILD_DIR))
+}
+
+/** Builds script entries (name → absolute path) on their own into `outDir`, once per process. */
+export function entryBuild(name: string, input: Readonly<Record<string, string>>, outDir: string): Promise<Manifest> {
+  return cachedBuild(name, () => viteBuild(name, input, outDir))
+}
+
+function cachedBuild(name: string, run: () => Promise<Manifest>): Promise<Manifest> {
   const holder = globalThis as unknown as Record<symbol, Map<string, Promise<Manifest>> | undefined>
   if (!holder[BUILDS_KEY]) {
     rmSync(BUILD_DIR, { recursive: true, force: true })
     holder[BUILDS_KEY] = new Map()
   }
   const builds = holder[BUILDS_KEY]
-  if (!builds.has(name)) builds.set(name, buildPages(name, pages))
+  if (!builds.has(name)) builds.set(name, run())
   return builds.get(name)!
 }
 
-async function buildPages(name: string, pages: readonly string[]): Promise<Manifest> {
+async function viteBuild(name: string, input: Readonly<Record<string, string>>, outDir: string): Promise<Manifest> {
   const { build, loadConfigFromFile } = await import('vite')
   const started = performance.now()
   const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(ROOT, 'vite.config.ts'))
   if (!loaded) throw new Error('vite.config.ts not found')
-  const input = Object.fromEntries(pages.map((page) => [page.replace(/\.html$/, ''), join(ROOT, 'demo', page)]))
   const config = loaded.config
   // The project's config, with only the inputs, output place and manifest replaced (mergeConfig would add inputs).
   await build({
     ...config,
     configFile: false,
     logLevel: 'error',
-    build: { ...config.build, outDir: BUILD_DIR, emptyOutDir: false, manifest: `.vite/${name}.json`, rollupOptions: { ...config.build?.rollupOptions, input } },
+    build: { ...config.build, outDir, emptyOutDir: false, manifest: `.vite/${name}.json`, rollupOptions: { ...config.build?.rollupOptions, input } },
   })
-  console.log(`bench: vite build of ${pages.join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  return JSON.parse(readFileSync(join(BUILD_DIR, `.vite/${name}.json`), 'utf8')) as Manifest
+  console.log(`bench: vite build of ${Object.keys(input).join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  return JSON.parse(readFileSync(join(outDir, `.vite/${name}.json`), 'utf8')) as Manifest
 }
 
 /** Why Chromium benches cannot run here, or undefined when they can. */

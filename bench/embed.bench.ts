@@ -1,0 +1,113 @@
+/**
+ * Embed cost: gzip (level 9) and brotli (q11) bytes, computed with Node zlib on the emitted files, of
+ * what a page downloads before `<dsh-agent>` is interactive (page-side chunks, worker core) and of
+ * each lazy chunk; chunks are found through Vite manifests, never by file name. Plane: Node.
+ * @module bench/embed
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { BUILD_DIR, ROOT, benchBuild, entryBuild, type Manifest } from './browser.ts'
+import { note, record, skip } from './harness.ts'
+
+const PAGE = 'bench-pages/embed.html'
+const WORKER = join(ROOT, 'workers/agent.worker.ts')
+const WORKER_DIR = join(ROOT, 'dist/bench-worker')
+const KB = 1024
+
+/** Lazy parts the issue names, recognised by the source path Vite records for each dynamic entry. */
+const LAZY: readonly { label: string; test: RegExp }[] = [
+  { label: 'just-bash', test: /node_modules\/just-bash\// },
+  { label: 'WebContainer client', test: /node_modules\/@webcontainer\/api\// },
+  { label: 'markdown', test: /markdown/ },
+  { label: 'diff', test: /diff/ },
+]
+
+/** Manifest keys reachable from `start` through static imports (what loads with it). */
+function staticClosure(manifest: Manifest, start: string): Set<string> {
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return
+    seen.add(key)
+    for (const next of manifest[key].imports ?? []) visit(next)
+  }
+  visit(start)
+  return seen
+}
+
+/** Every emitted file of a set of chunks: the JS and its CSS. */
+function filesOf(manifest: Manifest, keys: Iterable<string>): string[] {
+  return [...new Set([...keys].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]))]
+}
+
+interface Size { raw: number; gzip: number; brotli: number; files: number }
+
+function sizeOf(dir: string, files: readonly string[]): Size {
+  const size: Size = { raw: 0, gzip: 0, brotli: 0, files: files.length }
+  for (const file of files) {
+    const bytes = readFileSync(join(dir, file))
+    size.raw += bytes.length
+    size.gzip += gzipSync(bytes, { level: 9 }).length
+    size.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length
+  }
+  return size
+}
+
+const METHOD = 'vite build (production, manifest) → Node zlib gzip level 9 / brotli quality 11 of each emitted file, summed; KB = 1024 B'
+
+function recordSize(name: string, size: Size, target?: number): void {
+  const gz = size.gzip / KB
+  record({ name: `${name}: gzip`, unit: 'KB', method: `${METHOD}; ${size.files} files, ${(size.raw / KB).toFixed(1)} KB minified`, median: gz, spread: { min: gz, max: gz }, samples: 1, ...(target === undefined ? {} : { target: { op: '<=' as const, value: target, unit: 'KB', source: 'issue 8' } }) })
+  const br = size.brotli / KB
+  record({ name: `${name}: brotli`, unit: 'KB', method: METHOD, median: br, spread: { min: br, max: br }, samples: 1 })
+}
+
+/** Dynamic entries reachable from `roots`, each with the files it adds beyond `loaded`. */
+function lazyParts(manifest: Manifest, roots: Iterable<string>, loaded: Set<string>): Map<string, string[]> {
+  const parts = new Map<string, string[]>()
+  const queue = [...roots]
+  const seen = new Set(queue)
+  while (queue.length > 0) {
+    const key = queue.shift()!
+    for (const next of [...(manifest[key]?.dynamicImports ?? []), ...(manifest[key]?.imports ?? [])]) {
+      if (seen.has(next)) continue
+      seen.add(next)
+      queue.push(next)
+      if (!(manifest[key]?.dynamicImports ?? []).includes(next)) continue
+      const adds = [...staticClosure(manifest, next)].filter((k) => !loaded.has(k))
+      parts.set(manifest[next]?.src ?? next, filesOf(manifest, adds))
+    }
+  }
+  return parts
+}
+
+async function main(): Promise<void> {
+  let page: Manifest
+  let worker: Manifest
+  try {
+    page = await benchBuild('embed', [PAGE])
+    worker = await entryBuild('worker', { 'agent.worker': WORKER }, WORKER_DIR)
+  } catch (error) {
+    return skip('embed cost (gzip/brotli)', `the embed does not build yet: ${(error as Error).message.split('\n')[0]}`)
+  }
+  const pageCore = staticClosure(page, PAGE)
+  const workerKey = Object.keys(worker).find((key) => worker[key]!.isEntry)!
+  const workerCore = staticClosure(worker, workerKey)
+  const pageSize = sizeOf(BUILD_DIR, filesOf(page, pageCore))
+  const workerSize = sizeOf(WORKER_DIR, filesOf(worker, workerCore))
+  recordSize('before interactive, page side (element, Lit, protocol client)', pageSize, 40)
+  recordSize('before interactive, worker core (loads in parallel)', workerSize)
+  recordSize('before interactive, page + worker core', { raw: pageSize.raw + workerSize.raw, gzip: pageSize.gzip + workerSize.gzip, brotli: pageSize.brotli + workerSize.brotli, files: pageSize.files + workerSize.files })
+  const lazy = [...lazyParts(page, pageCore, pageCore)].map(([src, files]) => ({ src, dir: BUILD_DIR, files }))
+    .concat([...lazyParts(worker, workerCore, workerCore)].map(([src, files]) => ({ src, dir: WORKER_DIR, files })))
+  for (const { label, test } of LAZY) {
+    const found = lazy.filter((part) => test.test(part.src))
+    if (found.length === 0) note(`embed: no lazy chunk for ${label} in the manifests (it is either bundled eagerly or not used)`)
+    for (const part of found) recordSize(`lazy ${label} (${part.src})`, sizeOf(part.dir, part.files))
+  }
+  const unnamed = lazy.filter((part) => !LAZY.some(({ test }) => test.test(part.src)))
+  for (const part of unnamed) recordSize(`lazy, other (${part.src})`, sizeOf(part.dir, part.files))
+  note(`embed: page entry ${PAGE} (imports components/index.ts); worker graph from a separate build of workers/agent.worker.ts with the same config`)
+}
+
+await main()
