@@ -82,39 +82,26 @@ export function createOpenAiCompatibleAdapter(settings: OpenAiCompatibleSettings
     return networkFailure(error, phase)
   }
 
-  async function* run(options: GenerateOptions, controller: AbortController, watch: Watchdogs): AsyncGenerator<StreamChunk> {
+  /** Sends the request and checks the response; resolves to the decoded chunk stream. */
+  async function open(options: GenerateOptions, controller: AbortController, watch: Watchdogs): Promise<AsyncIterable<StreamChunk>> {
     const thinking = settings.thinking ?? catalog.entry(options.model)?.thinking ?? false
     const body = JSON.stringify(buildRequest(options, settings.thinking === undefined ? { thinking } : { thinking, thinkingParam: settings.thinking }))
     watch.start()
-    let response: Response
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${apiKey}` },
-        body,
-        signal: controller.signal,
-      })
-    } catch (error) {
-      throw classify(error, options.signal, watch, 'connect')
-    }
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${apiKey}` },
+      body,
+      signal: controller.signal,
+    })
     watch.bytes()
-    try {
-      yield* readResponse(response, watch)
-    } catch (error) {
-      throw classify(error, options.signal, watch, 'read')
-    }
-  }
-
-  async function* readResponse(response: Response, watch: Watchdogs): AsyncGenerator<StreamChunk> {
     if (!response.ok) throw new LlmError(failureFromResponse(response.status, response.headers, await readBounded(response.body, ERROR_BODY_LIMIT)))
     const type = response.headers.get('content-type') ?? ''
-    if (!type.includes('text/event-stream')) {
+    if (!type.includes('text/event-stream') || !response.body) {
       const text = await readBounded(response.body, 512)
       throw new LlmError({ message: `malformed stream: expected text/event-stream, got "${type}": ${excerpt(text)}`, code: 'MALFORMED_STREAM', detail: excerpt(text) })
     }
-    if (!response.body) throw new LlmError({ message: 'malformed stream: response has no body', code: 'MALFORMED_STREAM' })
     watch.progress()
-    yield* decodeSseStream(readChunks(response.body), settings, { bytes: () => watch.bytes(), progress: () => watch.progress() })
+    return decodeSseStream(readChunks(response.body), settings, { bytes: () => watch.bytes(), progress: () => watch.progress() })
   }
 
   async function* stream(options: GenerateOptions): AsyncGenerator<StreamChunk> {
@@ -124,10 +111,13 @@ export function createOpenAiCompatibleAdapter(settings: OpenAiCompatibleSettings
     const onAbort = (): void => controller.abort(options.signal?.reason)
     options.signal?.addEventListener('abort', onAbort, { once: true })
     if (options.signal?.aborted) onAbort()
+    let phase: 'connect' | 'read' = 'connect'
     try {
-      yield* run(options, controller, watch)
+      const chunks = await open(options, controller, watch)
+      phase = 'read'
+      yield* chunks
     } catch (error) {
-      const failure = error instanceof LlmError ? error.failure : { message: errorChain(error), code: 'UNKNOWN' as const }
+      const failure = classify(error, options.signal, watch, phase).failure
       throw new LlmError(scrubFailure(failure, apiKey))
     } finally {
       watch.dispose()

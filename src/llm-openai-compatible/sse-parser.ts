@@ -50,15 +50,19 @@ export class SseParser {
       if (text.charCodeAt(0) === 10) start = 1
       this.afterCR = false
     }
-    for (let i = start; i < text.length; i += 1) {
-      const code = text.charCodeAt(i)
-      if (code !== 10 && code !== 13) continue
-      this.takeLine(text.slice(start, i), items)
-      if (code === 13) {
-        if (i + 1 === text.length) this.afterCR = true
-        else if (text.charCodeAt(i + 1) === 10) i += 1
+    let lf = text.indexOf('\n', start)
+    let cr = text.indexOf('\r', start)
+    while (lf >= 0 || cr >= 0) {
+      const atCR = cr >= 0 && (lf < 0 || cr < lf)
+      const end = atCR ? cr : lf
+      this.takeLine(text.slice(start, end), items)
+      start = end + 1
+      if (atCR) {
+        if (start === text.length) this.afterCR = true
+        else if (text.charCodeAt(start) === 10) start += 1
       }
-      start = i + 1
+      if (lf >= 0 && lf < start) lf = text.indexOf('\n', start)
+      if (cr >= 0 && cr < start) cr = text.indexOf('\r', start)
     }
     if (start < text.length) this.appendPartial(text.slice(start))
     return items

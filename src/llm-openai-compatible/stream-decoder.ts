@@ -55,11 +55,9 @@ export async function* decodeSseStream(source: AsyncIterable<Uint8Array>, limits
       for (const item of next.done ? parser.end() : parser.push(next.value)) {
         if (item.kind === 'comment') continue
         hooks.progress?.()
-        if (item.data === '[DONE]') {
-          yield* mapper.finish()
-          return
-        }
-        yield* mapper.accept(parseData(item.data))
+        const mapped = item.data === '[DONE]' ? mapper.finish() : mapper.accept(parseData(item.data))
+        for (const chunk of mapped) yield chunk
+        if (item.data === '[DONE]') return
       }
       if (next.done) break
     }
@@ -70,5 +68,5 @@ export async function* decodeSseStream(source: AsyncIterable<Uint8Array>, limits
     await iterator.return?.()
   }
   if (!mapper.finishSeen) throw new LlmError({ message: 'stream ended without [DONE] or a finish_reason', code: 'STREAM_TRUNCATED' })
-  yield* mapper.finish()
+  for (const chunk of mapper.finish()) yield chunk
 }
