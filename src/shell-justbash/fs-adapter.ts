@@ -5,6 +5,7 @@
  * @module shell-justbash/fs-adapter
  */
 import type { FsStat as BashStat, IFileSystem } from 'just-bash/browser'
+import { isFsError } from '../fs/errors.ts'
 import type { FileSystem } from '../fs/file-system.ts'
 import { normalizePath, resolvePath as resolveAgainst } from '../fs/path-policy.ts'
 import { symlinkRefused } from '../fs/sandbox.ts'
@@ -37,8 +38,13 @@ export class WorkspaceFsAdapter implements IFileSystem {
 
   async readFile(path: string, options?: Encoding): Promise<string> {
     if (DEVICES.has(normalizePath(path))) return ''
-    const bytes = await this.call('open', path, (t) => this.fs.readBytes(t, undefined, Number.MAX_SAFE_INTEGER, this.policy))
-    return BYTE_ENCODINGS.has(encodingOf(options) ?? '') ? bytesToLatin1(bytes) : lenientDecoder.decode(bytes)
+    if (BYTE_ENCODINGS.has(encodingOf(options) ?? '')) return bytesToLatin1(await this.readFileBuffer(path))
+    try {
+      return await this.fs.readText(this.fs.resolve(path), undefined, this.policy)
+    } catch (error) {
+      if (!isFsError(error, 'FS_NOT_TEXT')) throw toNodeError(error, 'open', path)
+      return lenientDecoder.decode(await this.readFileBuffer(path)) // binary read as text, like cat would
+    }
   }
 
   async readFileBytes(path: string): Promise<ByteString> {
