@@ -48,7 +48,7 @@ describe('the API key', () => {
     const sent = mock.requests.slice(-6)
     for (const record of sent) {
       expect(record.headers.authorization).toBe(`Bearer ${API_KEY}`)
-      const { authorization, ...otherHeaders } = record.headers
+      const { authorization: _sent, ...otherHeaders } = record.headers
       expect(leaks(`${record.url}\n${record.body}\n${JSON.stringify(otherHeaders)}`)).toEqual([])
     }
   })
