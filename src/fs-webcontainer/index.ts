@@ -43,27 +43,26 @@ export function toFileSystemTree(files: Record<string, string>): FileSystemTree 
   return tree
 }
 
-export default class WebContainerFileSystem extends FileSystem {
-  private started: Promise<WebContainerLike> | undefined
-  private readonly boot: () => Promise<WebContainerLike>
-  private readonly files: Record<string, string>
-
-  constructor(ctx: Context, config: Config = {}) {
-    let self!: WebContainerFileSystem
-    const container = () => self.container()
-    const root = resolvePath('/', config.root ?? '/workspace')
-    super(ctx, gatedBackend(new WebContainerBackend(container, root), container), { root, sandboxMode: config.sandboxMode ?? 'workspace-write' })
-    self = this
-    this.boot = config.boot ?? bootWebContainer
-    this.files = config.files ?? {}
-  }
-
-  /** The booted, mounted container (booting on first use); the WebContainer shell runs here too. */
-  container(): Promise<WebContainerLike> {
-    this.started ??= this.boot().then(async (wc) => {
-      await wc.mount(toFileSystemTree(this.files))
+/** A memoized boot-and-mount: the first call boots (once per page) and mounts `files`. */
+function lazyContainer(boot: () => Promise<WebContainerLike>, files: Record<string, string>): () => Promise<WebContainerLike> {
+  let started: Promise<WebContainerLike> | undefined
+  return () => {
+    started ??= boot().then(async (wc) => {
+      await wc.mount(toFileSystemTree(files))
       return wc
     })
-    return this.started
+    return started
+  }
+}
+
+export default class WebContainerFileSystem extends FileSystem {
+  /** The booted, mounted container (booting on first use); the WebContainer shell runs here too. */
+  readonly container: () => Promise<WebContainerLike>
+
+  constructor(ctx: Context, config: Config = {}) {
+    const container = lazyContainer(config.boot ?? bootWebContainer, config.files ?? {})
+    const root = resolvePath('/', config.root ?? '/workspace')
+    super(ctx, gatedBackend(new WebContainerBackend(container, root), container), { root, sandboxMode: config.sandboxMode ?? 'workspace-write' })
+    this.container = container
   }
 }

@@ -10,7 +10,7 @@ import type { FileSystem } from '../fs/file-system.ts'
 import type { WebContainerLike } from '../fs-webcontainer/boot.ts'
 import type { ShellBackend, ShellBackendOutcome, ShellExecSpec, ShellIo } from '../shell/types.ts'
 
-const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g')
 
 export class WebContainerShellBackend implements ShellBackend {
   private readonly fs: FileSystem

@@ -5,7 +5,6 @@
  */
 import type { Context } from '@deepseek-ai/cordis'
 import { isFsError } from '../fs/errors.ts'
-import { compileGlob } from '../fs/glob-pattern.ts'
 import { sandboxPolicyFor } from '../fs/sandbox-policy.ts'
 import type { FsTarget, SandboxPolicy } from '../fs/types.ts'
 import { ToolError } from '../tools/errors.ts'

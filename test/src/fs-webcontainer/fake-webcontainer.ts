@@ -93,14 +93,14 @@ export class FakeWebContainer {
         throw nodeError('ENOENT', 'no such file or directory', 'rm', path)
       }
       if (node.kind === 'dir' && this.children(key).length > 0 && !options?.recursive) throw nodeError('ENOTEMPTY', 'directory not empty', 'rm', path)
-      for (const k of [...this.nodes.keys()]) if (k === key || k.startsWith(`${key}/`)) this.nodes.delete(k)
+      for (const k of Array.from(this.nodes.keys())) if (k === key || k.startsWith(`${key}/`)) this.nodes.delete(k)
     },
     rename: async (from: string, to: string): Promise<void> => {
       const src = this.key(from)
       const dest = this.key(to)
       if (!this.nodes.has(src)) throw nodeError('ENOENT', 'no such file or directory', 'rename', from)
       this.requireDir(this.parentOf(dest), 'rename')
-      for (const [k, node] of [...this.nodes]) {
+      for (const [k, node] of Array.from(this.nodes)) {
         if (k === src || k.startsWith(`${src}/`)) {
           this.nodes.delete(k)
           this.nodes.set(dest + k.slice(src.length), node)
