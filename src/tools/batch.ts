@@ -65,7 +65,8 @@ class BatchRun {
   private readonly maxParallel: number
 
   constructor(private readonly input: ToolBatchInput) {
-    this.tools = input.ctx.tools
+    // `reflect.get` skips the context proxy's missing-property path (it builds an Error per read).
+    this.tools = input.ctx.reflect.get('tools') as ToolRegistry
     this.maxParallel = input.maxParallel ?? DEFAULT_MAX_PARALLEL
     if (!Number.isInteger(this.maxParallel) || this.maxParallel < 1) throw new RangeError(`maxParallel must be a positive integer, got ${input.maxParallel}`)
   }

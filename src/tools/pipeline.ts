@@ -67,14 +67,14 @@ export class ToolCall {
   private readonly finalize: ToolDefinition['finalizeContent']
   private readonly deferred: UserMessage[] = []
   private readonly bodyResults = new WeakSet<object>()
-  /** Read once: every `ctx.<mixin>` access costs a proxy trap that builds an Error. */
+  /** The registry's events service: `ctx.<mixin>` reads cost a proxy trap each. */
   private readonly events: EventsService
   private stage: Stage = { kind: 'pending' }
   private bodyRan = false
   private concludes = false
 
-  constructor(private readonly ctx: Context, private readonly host: PipelineHost, input: ToolExecutionInput) {
-    this.events = ctx.events
+  constructor(private readonly ctx: Context, events: EventsService, private readonly host: PipelineHost, input: ToolExecutionInput) {
+    this.events = events
     const { args, parseError } = parseArguments(input.arguments)
     this.parseError = parseError
     this.callerSignal = input.signal

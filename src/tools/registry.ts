@@ -4,7 +4,7 @@
  * calling fiber (disposing that plugin removes it); `execute()` never rejects.
  * @module tools/registry
  */
-import { Context, Service } from '@deepseek-ai/cordis'
+import { Context, Service, type EventsService } from '@deepseek-ai/cordis'
 import type { ToolSchema } from '../llm/types.ts'
 import type { ExecutionMode, JsonSchemaNode, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolGuard } from './types.ts'
 import type { JsonValue } from '../util/json.ts'
@@ -35,12 +35,15 @@ export interface PendingCall {
 
 export class ToolRegistry extends Service {
   private readonly layers = new ToolLayers()
+  /** Plain holder read by every call: context mixins cost a proxy trap per access. */
+  private readonly hot: { readonly events: EventsService }
   /** Frozen parameter snapshots per definition, shared by every `schemas()` call. */
   private readonly parameterSnapshots = new WeakMap<ToolDefinition, JsonValue>()
   private readonly configuredOrder: readonly string[] | undefined
 
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'tools')
+    this.hot = { events: ctx.events }
     if (config.toolOrder !== undefined) assertToolOrderShape(config.toolOrder)
     this.configuredOrder = config.toolOrder ? Object.freeze([...config.toolOrder]) : undefined
   }
@@ -125,7 +128,7 @@ export class ToolRegistry extends Service {
 
   /** Starts one call through the pipeline in phases (the batch scheduler interleaves them). */
   begin(input: ToolExecutionInput): ToolCall {
-    return new ToolCall(this.ctx, this.layers, input)
+    return new ToolCall(this.ctx, this.hot.events, this.layers, input)
   }
 
   /** Runs one call through the whole pipeline; never rejects. */

@@ -11,6 +11,7 @@ import type { PermissionPreset, SandboxMode } from '../../approval/types.ts'
 import type { SessionEvent } from '../../session/types.ts'
 import type { ToolExecution } from '../../tools/types.ts'
 import type {} from '../../tools/events.ts'
+import type { ToolRegistry } from '../../tools/registry.ts'
 import type {} from '../../approval/events.ts'
 import { DEFAULT_PRESET, isPermissionPreset, PRESETS } from './presets.ts'
 
@@ -33,13 +34,16 @@ function lastData<K extends 'permission/preset' | 'sandbox/mode'>(events: readon
 export class Permissions extends Service {
   static inject = ['tools']
   private readonly defaultPreset: PermissionPreset
+  /** Plain holder read per call: context service reads cost a proxy trap each. */
+  private readonly hot: { readonly tools: ToolRegistry }
 
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'permissions')
     const preset = config.preset ?? DEFAULT_PRESET
     if (!isPermissionPreset(preset)) throw new TypeError(`permission preset must be one of ${Object.keys(PRESETS).join(', ')}; got ${JSON.stringify(preset)}`)
     this.defaultPreset = preset
-    ctx.tools.guard((exec) => this.denial(exec))
+    this.hot = { tools: ctx.tools }
+    this.hot.tools.guard((exec) => this.denial(exec))
     ctx.on('tools/pre-execute', async (exec, next) => {
       const decision = await next()
       if (decision.kind !== 'allow' || this.gateOf(exec) !== 'ask') return decision
@@ -72,7 +76,7 @@ export class Permissions extends Service {
   }
 
   private effectOf(exec: ToolExecution) {
-    return this.ctx.tools.get(exec.name, exec.agent)?.effect ?? 'read'
+    return this.hot.tools.get(exec.name, exec.agent)?.effect ?? 'read'
   }
 
   private gateOf(exec: ToolExecution) {

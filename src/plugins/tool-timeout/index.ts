@@ -20,8 +20,9 @@ export interface Config {
 export function apply(ctx: Context, config: Config = {}): void {
   const fallback = config.defaultTimeoutMs
   if (fallback !== undefined && !(Number.isFinite(fallback) && fallback > 0)) throw new TypeError('tool-timeout defaultTimeoutMs must be a positive finite number')
+  const tools = ctx.tools
   ctx.on('tools/execute', async (exec, next) => {
-    const timeoutMs = ctx.tools.get(exec.name, exec.agent)?.timeoutMs ?? fallback
+    const timeoutMs = tools.get(exec.name, exec.agent)?.timeoutMs ?? fallback
     if (timeoutMs === undefined) return next()
     const expired = toolTimeoutError(exec.name, timeoutMs)
     const deadline = new AbortController()
