@@ -6,7 +6,7 @@
  */
 import type { Context, Fiber, Plugin } from '@deepseek-ai/cordis'
 import { dumpEntries } from './dump-config.ts'
-import { checkPluginConfig, pluginName } from './plugin-config.ts'
+import { checkPluginConfig, isStandardSchema, pluginName } from './plugin-config.ts'
 import { resolveComposition } from './resolve-composition.ts'
 import type { BootOptions, CompositionEntry, CompositionPatch, Kernel, KernelPlugin, PluginProblem, ResolvedEntry } from './types.ts'
 
@@ -17,9 +17,9 @@ const stateOf = (fiber: Fiber) => FIBER_STATES[fiber.state]
 
 const describeError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
 
-/** The plugin as Cordis mounts it: without `Config`, which the kernel has already validated. */
+/** The plugin as Cordis mounts it: a bare JSON-schema `Config` (which Cordis cannot read) is dropped after the kernel checked it. */
 function mountable(plugin: KernelPlugin): Plugin {
-  if (!plugin.Config) return plugin as Plugin
+  if (!plugin.Config || isStandardSchema(plugin.Config)) return plugin as Plugin
   const apply = typeof plugin === 'function' ? plugin : plugin.apply
   return { name: pluginName(plugin), inject: plugin.inject, provide: plugin.provide, apply } as Plugin
 }

@@ -1,9 +1,10 @@
 /**
- * Plugin config validation: a plugin's `Config` export is a JSON-schema subset node, checked with
- * the shared validator before the plugin is mounted. Plane: worker/shared; no eval.
- * Contract: `pluginConfig(schema)` also makes the schema a Standard Schema, so a plain `ctx.plugin()` accepts it.
+ * Plugin config validation before mount. A plugin's `Config` is a Standard Schema (what Cordis
+ * itself reads): `pluginConfig(jsonSchemaNode)` builds one from a declarative schema; a bare
+ * JSON-schema node is accepted too. Plane: worker/shared; no eval.
  * @module kernel/plugin-config
  */
+import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { validateJson } from '../tools/json-schema.ts'
 import type { JsonSchemaNode } from '../tools/types.ts'
 import { PluginConfigError } from './errors.ts'
@@ -18,18 +19,22 @@ export function pluginName(plugin: KernelPlugin): string {
 export function checkPluginConfig(entry: ResolvedEntry): PluginConfigError | undefined {
   const schema = entry.plugin.Config
   if (!schema) return undefined
-  const problems = validateJson(schema, entry.config, '$')
+  const problems = isStandardSchema(schema) ? standardIssues(schema, entry.config) : validateJson(schema, entry.config, '$')
   return problems.length > 0 ? new PluginConfigError(entry.id, pluginName(entry.plugin), problems) : undefined
 }
 
-/** The Standard Schema face Cordis reads from a plugin's `Config` when it is mounted with `ctx.plugin()`. */
-export interface StandardConfigSchema {
-  readonly '~standard': {
-    readonly version: 1
-    readonly vendor: 'dsh-kernel'
-    validate(value: unknown): { value: unknown } | { issues: { message: string }[] }
-  }
+export function isStandardSchema(schema: object): schema is StandardConfigSchema {
+  return typeof (schema as Partial<StandardConfigSchema>)['~standard']?.validate === 'function'
 }
+
+function standardIssues(schema: StandardConfigSchema, config: unknown): string[] {
+  const result = schema['~standard'].validate(config)
+  if ('then' in result) return ['config validation must be synchronous']
+  return result.issues ? result.issues.map((issue) => issue.message) : []
+}
+
+/** The Standard Schema face Cordis reads from a plugin's `Config` when it is mounted with `ctx.plugin()`. */
+export type StandardConfigSchema = StandardSchemaV1<unknown, unknown>
 
 /**
  * Declares a plugin `Config`: the same JSON-schema node, plus a Standard Schema validator so a

@@ -5,13 +5,14 @@
  */
 import type { Context, Fiber } from '@deepseek-ai/cordis'
 import type { JsonSchemaNode } from '../tools/types.ts'
+import type { StandardConfigSchema } from './plugin-config.ts'
 
 /** What the kernel reads from a plugin besides its body. `Config` is validated before `apply`. */
 export interface PluginMeta {
   readonly name?: string
   readonly inject?: readonly string[] | Readonly<Record<string, unknown>>
   readonly provide?: string | readonly string[]
-  readonly Config?: JsonSchemaNode
+  readonly Config?: JsonSchemaNode | StandardConfigSchema
 }
 
 /** A Cordis plugin in any of its three shapes: a Service class, a function, or a module with `apply`. */
