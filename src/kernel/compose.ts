@@ -4,12 +4,58 @@
  * boot this same list. Add a plugin with one line: `{ id: '<kebab-id>', plugin: X, config?: {...} }`.
  * @module kernel/compose
  */
+import AgentService from '../agent-loop/index.ts'
+import ApprovalService from '../approval/index.ts'
+import MemoryFileSystem from '../fs-memory/index.ts'
+import WebContainerFileSystem from '../fs-webcontainer/index.ts'
 import LlmRuntime from '../llm/index.ts'
+import * as LlmOpenAiCompatible from '../llm-openai-compatible/index.ts'
+import * as LlmReplay from '../llm-replay/index.ts'
+import * as LlmScripted from '../llm-scripted/index.ts'
+import * as Budget from '../plugins/budget/index.ts'
+import CompactionService from '../plugins/compaction/index.ts'
+import * as FsObservation from '../plugins/fs-observation/index.ts'
+import * as LlmRetry from '../plugins/llm-retry/index.ts'
+import Permissions from '../plugins/permissions/index.ts'
+import * as ToolTimeout from '../plugins/tool-timeout/index.ts'
+import SystemPromptRegistry from '../prompt/index.ts'
+import SessionStore from '../session/index.ts'
+import * as SessionInvariant from '../session/invariant.ts'
+import IdbSessionBackend from '../session-idb/index.ts'
+import MemorySessionBackend from '../session-memory/index.ts'
+import JustBashShell from '../shell-justbash/index.ts'
+import WebContainerShell from '../shell-webcontainer/index.ts'
+import * as ToolFs from '../tool-fs/index.ts'
+import * as ToolShell from '../tool-shell/index.ts'
+import * as ToolTodo from '../tool-todo/index.ts'
 import ToolRegistry from '../tools/index.ts'
 import type { CompositionEntry } from './types.ts'
 
 /** Default entries in mount order. Ids are public API: host pages patch by them. */
 export const composition: readonly CompositionEntry[] = Object.freeze([
+  { id: 'session-memory', plugin: MemorySessionBackend },
+  { id: 'session-idb', plugin: IdbSessionBackend, disabled: true },
+  { id: 'session', plugin: SessionStore },
+  { id: 'session-invariant', plugin: SessionInvariant },
   { id: 'llm', plugin: LlmRuntime },
+  { id: 'llm-scripted', plugin: LlmScripted },
+  { id: 'llm-openai-compatible', plugin: LlmOpenAiCompatible, disabled: true },
+  { id: 'llm-replay', plugin: LlmReplay, disabled: true },
+  { id: 'llm-retry', plugin: LlmRetry },
   { id: 'tools', plugin: ToolRegistry },
+  { id: 'prompt', plugin: SystemPromptRegistry },
+  { id: 'approval', plugin: ApprovalService },
+  { id: 'permissions', plugin: Permissions },
+  { id: 'tool-timeout', plugin: ToolTimeout },
+  { id: 'fs-memory', plugin: MemoryFileSystem, config: { mirror: 'memory' } },
+  { id: 'fs-webcontainer', plugin: WebContainerFileSystem, disabled: true },
+  { id: 'shell-justbash', plugin: JustBashShell },
+  { id: 'shell-webcontainer', plugin: WebContainerShell, disabled: true },
+  { id: 'fs-observation', plugin: FsObservation },
+  { id: 'tool-fs', plugin: ToolFs },
+  { id: 'tool-shell', plugin: ToolShell },
+  { id: 'tool-todo', plugin: ToolTodo },
+  { id: 'compaction', plugin: CompactionService },
+  { id: 'agents', plugin: AgentService, config: { defaults: { provider: 'scripted', model: 'scripted-model' } } },
+  { id: 'budget', plugin: Budget, config: { maxStepsPerTurn: 100 } },
 ])

@@ -1,0 +1,167 @@
+/**
+ * The Agent handle (dsh contracts §3): inbox, `send`/`followup`/`steer`/`inject`, `cancel`,
+ * `whenIdle`, maintenance, and the status mirrored from its loop machine.
+ * Plane: worker. Contract: `agent/status` never repeats; `whenIdle()` settles on idle, stop or
+ * machine failure; the machine alone decides what runs.
+ * @module agent-loop/agent
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import { createActor, type Actor } from 'xstate'
+import { createUserMessage } from '../llm/messages.ts'
+import type { UserMessage } from '../llm/types.ts'
+import type { Session } from '../session/session.ts'
+import type { AgentCancelCause, InboxTarget } from '../session/types.ts'
+import type { SessionId } from '../util/brand.ts'
+import { ActivityControl, loopActions } from './actions.ts'
+import { AgentInbox } from './inbox.ts'
+import type { LoopDeps } from './loop-deps.ts'
+import { agentLoopMachine } from './machine.ts'
+import { preStepActor } from './pre-step.ts'
+import { requestActor } from './request.ts'
+import { requestErrorActor, toolBatchActor, turnStoppingActor } from './step-actors.ts'
+import type { Agent, AgentOptions, AgentStatus } from './types.ts'
+
+export interface LoopAgentInit {
+  /** The root context: waterfalls and emits dispatch here. */
+  root: Context
+  /** The agent's scope context (dies with the agent). */
+  scope: Context
+  session: Session
+  options: AgentOptions
+}
+
+export class LoopAgent implements Agent {
+  readonly id: SessionId
+  readonly options: AgentOptions
+  readonly session: Session
+  readonly inbox: AgentInbox
+  readonly ctx: Context
+  private readonly root: Context
+  private readonly actor: Actor<typeof agentLoopMachine>
+  private readonly activity = new ActivityControl()
+  private current: AgentStatus = 'idle'
+  private idleWaiters: (() => void)[] = []
+  private stopped = false
+
+  constructor(init: LoopAgentInit) {
+    this.id = init.session.id
+    this.options = Object.freeze({ ...init.options })
+    this.session = init.session
+    this.ctx = init.scope
+    this.root = init.root
+    this.inbox = new AgentInbox(init.session, {
+      inserted: (message, target) => this.root.emit('agent/inbox/inserted', { agent: this, message, target }),
+      claimed: (message, turn) => this.root.emit('agent/inbox/claimed', { agent: this, message, turn }),
+      discarded: (message, target) => this.root.emit('agent/inbox/discarded', { agent: this, message, target, outcome: 'canceled' }),
+      changed: () => this.actor?.send({ type: 'inbox.changed', pending: this.pending() }),
+    })
+    this.actor = createActor(this.provideMachine(), { input: { lastTurn: init.session.lastTurn, pending: this.pending() } })
+    this.actor.subscribe({
+      next: (snapshot) => this.setStatus(snapshot.matches('idle') ? 'idle' : 'running'),
+      error: (error) => {
+        this.root.logger('agent-loop').error(error)
+        this.settleIdle()
+      },
+      complete: () => this.settleIdle(),
+    })
+    this.actor.start()
+  }
+
+  get status(): AgentStatus {
+    return this.current
+  }
+
+  send(message: UserMessage | string, target: InboxTarget, wakeup: boolean): void {
+    const entry = typeof message === 'string' ? createUserMessage(message) : message
+    const aborting = this.activity.signal.aborted && this.current === 'running'
+    this.inbox.append(entry, wakeup && aborting ? 'next-turn' : target)
+    if (wakeup) this.actor.send({ type: 'user.wake' })
+  }
+
+  followup(message: UserMessage | string): void {
+    this.send(message, 'next-turn', true)
+  }
+
+  steer(message: UserMessage | string): void {
+    this.send(message, 'next-step', true)
+  }
+
+  inject(message: UserMessage | string): void {
+    this.send(message, 'next-step', false)
+  }
+
+  cancel(cause: AgentCancelCause, options: { keepInbox?: boolean } = {}): void {
+    const keepInbox = options.keepInbox === true
+    if (!keepInbox && !this.session.isClosed) this.inbox.clear()
+    this.actor.send({ type: 'user.cancel', cause, keepInbox })
+  }
+
+  whenIdle(): Promise<void> {
+    if (this.current === 'idle' || this.stopped) return Promise.resolve()
+    return new Promise((resolve) => this.idleWaiters.push(resolve))
+  }
+
+  async runMaintenance<T>(task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    for (;;) {
+      await this.whenIdle()
+      if (this.stopped) throw new Error(`agent ${this.id} is disposed`)
+      let outcome: { value: T } | { error: unknown } | undefined
+      const run = async (signal: AbortSignal) => {
+        try {
+          outcome = { value: await task(signal) }
+        } catch (error) {
+          outcome = { error }
+        }
+      }
+      this.actor.send({ type: 'agent.maintain', run })
+      if (!this.actor.getSnapshot().matches('maintaining')) continue
+      await this.whenIdle()
+      if (outcome && 'value' in outcome) return outcome.value
+      throw outcome ? outcome.error : new Error(`agent ${this.id}: maintenance did not run`)
+    }
+  }
+
+  /** Cancels with `disposed`, waits for the activity to close, then stops the machine. */
+  async stop(): Promise<void> {
+    if (this.stopped) return
+    this.cancel({ kind: 'disposed' }, { keepInbox: true })
+    await this.whenIdle()
+    this.stopped = true
+    this.actor.stop()
+    this.settleIdle()
+  }
+
+  private pending() {
+    return { nextTurn: this.inbox?.nextTurn.length ?? 0, nextStep: this.inbox?.nextStep.length ?? 0 }
+  }
+
+  private setStatus(status: AgentStatus): void {
+    if (status === this.current) return
+    this.current = status
+    this.root.emit('agent/status', { agent: this, status })
+    if (status === 'idle') this.settleIdle()
+  }
+
+  private settleIdle(): void {
+    const waiters = this.idleWaiters
+    this.idleWaiters = []
+    for (const resolve of waiters) resolve()
+  }
+
+  private provideMachine() {
+    const deps: LoopDeps = {
+      ctx: this.root, agent: this, session: this.session, inbox: this.inbox,
+      signal: () => this.activity.signal,
+      scratch: { calls: [] },
+      instance: { headerLogged: false, adapterDefaulted: [] },
+    }
+    const report = (error: unknown) => this.root.logger('agent-loop').error(error)
+    return agentLoopMachine.provide({
+      actors: {
+        preStep: preStepActor(deps), request: requestActor(deps), requestError: requestErrorActor(deps),
+        toolBatch: toolBatchActor(deps), turnStopping: turnStoppingActor(deps),
+      },
+      actions: loopActions(deps, this.activity, report),
+    })
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * What the loop's actors and actions share for one agent: services, the session, the inbox,
+ * the current activity signal and the step scratch (data that must not live in machine context).
+ * Plane: worker; types plus the abort check. Contract: scratch is rewritten each step.
+ * @module agent-loop/loop-deps
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import type { PreparedCall } from '../llm/runtime.ts'
+import type { LlmCallConfig } from '../llm/types.ts'
+import type { PromptAssembly } from '../prompt/types.ts'
+import type { Session } from '../session/session.ts'
+import type { ToolBatchCall } from '../tools/batch.ts'
+import type { AgentInbox } from './inbox.ts'
+import type { Agent } from './types.ts'
+
+export interface StepScratch {
+  /** The prompt assembled by this step's pre-step. */
+  assembly?: PromptAssembly
+  /** The last prepared call of this step (its route and retry policy). */
+  prepared?: PreparedCall
+  /** Tool calls of this step's assistant message, in model order. */
+  calls: ToolBatchCall[]
+}
+
+export interface LoopInstance {
+  /** Whether this loop instance has logged its `initial`/`resume` header yet. */
+  headerLogged: boolean
+  /** The config fields the adapter defaulted on the last prepared call. */
+  adapterDefaulted: (keyof LlmCallConfig)[]
+}
+
+export interface LoopDeps {
+  ctx: Context
+  agent: Agent
+  session: Session
+  inbox: AgentInbox
+  /** The signal of the running activity (a fresh controller per turn or maintenance task). */
+  signal(): AbortSignal
+  scratch: StepScratch
+  instance: LoopInstance
+}
+
+/** Throws the signal's reason (the cancel cause wrapped in an AbortError) if it is aborted. */
+export function checkAbort(signal: AbortSignal): void {
+  if (signal.aborted) throw new LoopAbortError(signal.reason)
+}
+
+export class LoopAbortError extends Error {
+  override readonly name = 'AbortError'
+  constructor(readonly reason: unknown) {
+    super('agent activity aborted')
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The request-header fold (dsh contracts §2.6, §6.5): canonical headers, their equality, and an
+ * incremental per-session fold of the last `request/header` and `request/context`.
+ * Plane: worker; pure over the log. Contract: each fold call reads only events it has not seen.
+ * @module agent-loop/request-header
+ */
+import type { LlmCallConfig, ToolSchema } from '../llm/types.ts'
+import { callConfigEquals } from '../llm/runtime.ts'
+import type { Session } from '../session/session.ts'
+import type { EpochHeader, SessionEventMap } from '../session/types.ts'
+
+/** Drops empty `system`/`tools`; keeps only set config fields. */
+export function canonicalHeader(config: LlmCallConfig, system: string | undefined, tools: readonly ToolSchema[]): EpochHeader {
+  const header: EpochHeader = { config: { ...config } }
+  if (system) header.system = system
+  if (tools.length) header.tools = tools as ToolSchema[]
+  return header
+}
+
+function toolsEqual(a: readonly ToolSchema[] = [], b: readonly ToolSchema[] = []): boolean {
+  if (a === b) return true
+  return a.length === b.length && a.every((tool, i) => tool === b[i] || JSON.stringify(tool) === JSON.stringify(b[i]))
+}
+
+/** Same config (all call fields), system text and ordered tool schemas. */
+export function headerEquals(a: EpochHeader, b: EpochHeader): boolean {
+  return callConfigEquals(a.config, b.config) && (a.system ?? '') === (b.system ?? '') && toolsEqual(a.tools, b.tools)
+}
+
+export interface HeaderFoldState {
+  /** The last logged header, canonical, and its seq. */
+  header?: EpochHeader
+  headerSeq?: number
+  /** The last logged route/capacity. */
+  context?: SessionEventMap['request/context']
+}
+
+interface FoldCache extends HeaderFoldState {
+  scanned: number
+}
+
+const folds = new WeakMap<Session, FoldCache>()
+
+/** The fold of `session` up to its last event (incremental across calls). */
+export function foldRequestHeader(session: Session): HeaderFoldState {
+  let cache = folds.get(session)
+  if (!cache) folds.set(session, cache = { scanned: 0 })
+  const events = session.events
+  for (let i = cache.scanned; i < events.length; i++) {
+    const event = events[i]!
+    if (event.type === 'request/header') {
+      cache.header = event.data.header
+      cache.headerSeq = event.seq
+    } else if (event.type === 'request/context') {
+      cache.context = event.data
+    }
+  }
+  cache.scanned = events.length
+  return cache
+}

@@ -1,0 +1,65 @@
+/**
+ * The request actor (dsh contracts §4.2 steps 1–7): route, derive, build the frozen request,
+ * stream into `assistant/chunk`s and commit `assistant/message` (or an interrupted partial).
+ * Plane: worker. Contract: the request is built from the log only; a failed finish is returned
+ * (not thrown) so the recovery phase decides; an abort always rethrows.
+ * @module agent-loop/request
+ */
+import { fromPromise } from 'xstate'
+import { BlockAssembler } from '../llm/block-assembler.ts'
+import { createAssistantMessage } from '../llm/messages.ts'
+import type { GenerateOptions } from '../llm/types.ts'
+import type { CallId } from '../util/brand.ts'
+import type { RequestOutcome, StepInput } from './loop-types.ts'
+import { checkAbort, type LoopDeps } from './loop-deps.ts'
+import { routeRequest } from './request-config.ts'
+
+/** Appends the partial answer of an aborted stream (non-blank text/reasoning only). */
+function commitInterrupted(deps: LoopDeps, input: StepInput, assembler: BlockAssembler, chunkSeqs: number[], provider: string, model: string): void {
+  const content = assembler.interruptedContent()
+  if (content.length === 0) return
+  const usage = assembler.result().usage
+  const message = createAssistantMessage(content, { provider, model })
+  deps.session.append('assistant/message', { turn: input.turn, step: input.step, message, ...(usage ? { usage } : {}), interrupted: true }, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs })
+}
+
+export function requestActor(deps: LoopDeps) {
+  return fromPromise<RequestOutcome, StepInput>(async ({ input }) => {
+    const signal = deps.signal()
+    checkAbort(signal)
+    const { session } = deps
+    const { prepared, header } = await routeRequest(deps, input, signal)
+    checkAbort(signal)
+    const request: GenerateOptions = Object.freeze({
+      ...header.config,
+      messages: session.deriveMessages(),
+      ...(header.system === undefined ? {} : { system: header.system }),
+      ...(header.tools === undefined ? {} : { tools: header.tools }),
+      sessionId: session.id,
+      signal,
+    })
+    const { provider, model } = header.config
+    const assembler = new BlockAssembler()
+    const chunkSeqs: number[] = []
+    try {
+      for await (const chunk of prepared.stream(request)) {
+        chunkSeqs.push(session.append('assistant/chunk', { turn: input.turn, step: input.step, chunk }).seq)
+        assembler.push(chunk)
+      }
+    } catch (error) {
+      if (signal.aborted) commitInterrupted(deps, input, assembler, chunkSeqs, provider, model)
+      throw error
+    }
+    const result = assembler.result()
+    if (signal.aborted) {
+      commitInterrupted(deps, input, assembler, chunkSeqs, provider, model)
+      checkAbort(signal)
+    }
+    if (result.finish.kind === 'error' || result.finish.kind === 'aborted') return { kind: 'failed', failure: result.finish.failure }
+    const message = createAssistantMessage(result.content, { provider, model, ...(result.replayState === undefined ? {} : { replayState: result.replayState }) })
+    session.append('assistant/message', { turn: input.turn, step: input.step, message, ...(result.usage ? { usage: result.usage } : {}) }, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs })
+    deps.scratch.calls = message.content.flatMap((block) => (block.type === 'tool-call' ? [{ callId: block.id as CallId, name: block.name, arguments: block.arguments }] : []))
+    const finish = result.finish.kind === 'max-tokens' ? 'max-tokens' : deps.scratch.calls.length ? 'tool-calls' : 'stop'
+    return { kind: 'finished', finish, toolCalls: deps.scratch.calls.length }
+  })
+}

@@ -1,0 +1,110 @@
+/**
+ * `ctx.agents`: creates and resumes agents over `ctx.sessions`, owns their scopes, installs the
+ * model-visibility check, and disposes every agent with the plugin. Plane: worker.
+ * Contract: `agent/created` then `agent/session-start` before the handle is returned.
+ * @module agent-loop/service
+ */
+import { Service, type Context, type Fiber } from '@deepseek-ai/cordis'
+import type { Session } from '../session/session.ts'
+import type { SessionMeta } from '../session/store.ts'
+import type { SessionEvent } from '../session/types.ts'
+import type { SessionId } from '../util/brand.ts'
+import { LoopAgent } from './agent.ts'
+import { installModelVisibilityCheck } from './invariant.ts'
+import type { Agent, AgentOptions, SessionStartSource } from './types.ts'
+import './events.ts'
+
+declare module '@deepseek-ai/cordis' {
+  interface Context {
+    agents: AgentService
+  }
+}
+
+export interface Config {
+  /** Defaults merged under each agent's own options (route, output cap, budgets). */
+  defaults?: AgentOptions
+}
+
+export interface CreateAgentOptions {
+  sessionId?: SessionId
+  meta?: SessionMeta
+  seed?: readonly SessionEvent[]
+  agentOptions?: AgentOptions
+  /** Composes the agent's scope before anything is published (dsh setup window). */
+  setup?: (agent: Agent) => void
+}
+
+export interface ResumeAgentOptions {
+  resumeSessionId: SessionId
+  agentOptions?: AgentOptions
+  setup?: (agent: Agent) => void
+}
+
+export interface AgentHandle {
+  agent: Agent
+  dispose(): Promise<void>
+}
+
+export class AgentService extends Service {
+  static readonly inject = ['sessions', 'llm', 'tools', 'systemPrompt']
+  private readonly live = new Map<SessionId, { agent: LoopAgent; fiber: Fiber }>()
+
+  constructor(ctx: Context, private readonly config: Config = {}) {
+    super(ctx, 'agents')
+    installModelVisibilityCheck(ctx, (id) => this.live.get(id as SessionId)?.agent.session ?? false)
+    ctx.effect(() => () => this.disposeAll(), 'agents: dispose every agent')
+  }
+
+  /** A new session (or one seeded from history) with its agent. */
+  async create(options: CreateAgentOptions = {}): Promise<AgentHandle> {
+    const session = await this.ctx.sessions.create({
+      ...(options.sessionId ? { id: options.sessionId } : {}),
+      ...(options.seed ? { seed: options.seed } : {}),
+      ...(options.meta ? { meta: options.meta } : {}),
+    })
+    return this.start(session, 'startup', options.agentOptions, options.setup)
+  }
+
+  /** The agent of a stored (or live) session: loaded, repaired, then driven again. */
+  async resume(options: ResumeAgentOptions): Promise<AgentHandle> {
+    const running = this.live.get(options.resumeSessionId)
+    if (running) return { agent: running.agent, dispose: () => this.dispose(running.agent.id) }
+    const session = await this.ctx.sessions.open(options.resumeSessionId)
+    return this.start(session, 'resume', options.agentOptions, options.setup)
+  }
+
+  get(id: SessionId): Agent | undefined {
+    return this.live.get(id)?.agent
+  }
+
+  list(): Agent[] {
+    return [...this.live.values()].map((entry) => entry.agent)
+  }
+
+  /** Stops the agent (cancel `disposed`, wait for its turn to close) and removes its scope. */
+  async dispose(id: SessionId): Promise<void> {
+    const entry = this.live.get(id)
+    if (!entry) return
+    await entry.agent.stop()
+    this.live.delete(id)
+    await entry.fiber.dispose()
+    this.ctx.emit('agent/disposed', { agent: entry.agent })
+  }
+
+  private async start(session: Session, source: SessionStartSource, own: AgentOptions | undefined, setup?: (agent: Agent) => void): Promise<AgentHandle> {
+    if (this.live.has(session.id)) throw new Error(`agents: session ${session.id} already has an agent`)
+    let scope!: Context
+    const fiber = this.ctx.plugin({ name: `agent:${session.id}`, apply: (ctx: Context) => { scope = ctx } })
+    await fiber
+    const agent = new LoopAgent({ root: this.ctx, scope, session, options: { ...this.config.defaults, ...own } })
+    this.live.set(session.id, { agent, fiber })
+    setup?.(agent)
+    this.ctx.emit('agent/created', { agent })
+    this.ctx.emit('agent/session-start', { agent, source })
+    return { agent, dispose: () => this.dispose(agent.id) }
+  }
+
+  private async disposeAll(): Promise<void> {
+    await Promise.all([...this.live.keys()].map((id) => this.dispose(id)))
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The recovery, tool-batch and turn-stopping actors (dsh contracts §4.2 step 5, §8.5, §4.1 g).
+ * Plane: worker. Contract: tools run only through `executeToolBatch`; their contexts queue on
+ * `next-step` even after an abort; every actor rechecks the abort when it settles.
+ * @module agent-loop/step-actors
+ */
+import { fromPromise } from 'xstate'
+import { DEFAULT_RETRY_POLICY } from '../llm/errors.ts'
+import { executeToolBatch } from '../tools/batch.ts'
+import type { RecoveryOutcome, RequestErrorInput, StepInput, ToolBatchOutcome } from './loop-types.ts'
+import { checkAbort, type LoopDeps } from './loop-deps.ts'
+
+export function requestErrorActor(deps: LoopDeps) {
+  return fromPromise<RecoveryOutcome, RequestErrorInput>(async ({ input }) => {
+    const signal = deps.signal()
+    const prepared = deps.scratch.prepared
+    const payload = {
+      agent: deps.agent, turn: input.turn, step: input.step, provider: prepared?.config.provider ?? deps.agent.options.provider ?? '',
+      failure: input.failure, retryPolicy: prepared?.retryPolicy ?? DEFAULT_RETRY_POLICY, signal,
+    }
+    const decision = await deps.ctx.waterfall('agent/request-error', payload, async () => undefined)
+    checkAbort(signal)
+    return decision?.kind === 'retry' ? { retry: true } : { retry: false, failure: input.failure }
+  })
+}
+
+export function toolBatchActor(deps: LoopDeps) {
+  return fromPromise<ToolBatchOutcome, StepInput>(async ({ input }) => {
+    const { ctx, agent, session, inbox, scratch } = deps
+    const signal = deps.signal()
+    const outcome = await executeToolBatch({ ctx, agent, session, turn: input.turn, step: input.step, calls: scratch.calls, signal })
+    for (const context of outcome.contexts) inbox.append(context, 'next-step')
+    checkAbort(signal)
+    return { concludesTurn: outcome.concludesTurn }
+  })
+}
+
+export function turnStoppingActor(deps: LoopDeps) {
+  return fromPromise<void, StepInput>(async ({ input }) => {
+    const signal = deps.signal()
+    await deps.ctx.serial('agent/turn-stopping', { agent: deps.agent, turn: input.turn, signal })
+    checkAbort(signal)
+  })
+}

@@ -1,0 +1,18 @@
+/**
+ * The package entry: the headless runtime (`createRuntime`), `defineTool`, and the public types.
+ * Plane: worker/shared; runs in Node, in the worker and in a script. Names are public API.
+ * @module index
+ */
+export { createRuntime, RuntimeBootError, type Runtime, type RuntimeOptions, type RuntimeSessions } from './kernel/runtime.ts'
+export { RuntimeOptionsError, type RuntimeLlmOptions, type RuntimeWorkspaceOptions } from './kernel/runtime-patches.ts'
+export { defineTool } from './tools/define-tool.ts'
+export { createUserMessage } from './llm/messages.ts'
+export { agentLoopMachine } from './agent-loop/machine.ts'
+export type { Agent, AgentOptions, AgentStatus, Inbox } from './agent-loop/types.ts'
+export type * from './agent-loop/events.ts'
+export type { ScriptedReply, ScriptedRequest } from './llm-scripted/types.ts'
+export type { Message, UserMessage, AssistantMessage, ContentBlock, LlmFailure, LlmCallConfig } from './llm/types.ts'
+export type { SessionEvent, SessionEventMap, TurnEndReason, AgentCancelCause, InboxTarget } from './session/types.ts'
+export type { ToolDefinition } from './tools/types.ts'
+export type { ApprovalOutcome, ApprovalRequest, ApprovalPolicy, PermissionPreset } from './approval/types.ts'
+export type { SessionId, MessageId, CallId } from './util/brand.ts'

@@ -1,0 +1,95 @@
+/**
+ * Maps `createRuntime` options onto composition patches by entry id (storage, model provider,
+ * workspace, approval policy, permissions). Plane: worker/shared; pure.
+ * Contract: the API key only ever lands in the `llm-openai-compatible` entry's config.
+ * @module kernel/runtime-patches
+ */
+import type { PermissionPreset } from '../approval/types.ts'
+import type { AgentOptions } from '../agent-loop/types.ts'
+import type { ScriptedReply } from '../llm-scripted/types.ts'
+import type { SessionEvent } from '../session/types.ts'
+import type { CompositionPatch } from './types.ts'
+
+export type RuntimeLlmOptions =
+  | { provider: 'scripted'; replies?: ScriptedReply[]; model?: string; delayMs?: number }
+  | { provider: 'openai-compatible'; baseURL?: string; apiKey?: string; model?: string; thinking?: boolean }
+  | { provider: 'replay'; events: SessionEvent[]; delayMs?: number }
+
+export interface RuntimeWorkspaceOptions {
+  provider: 'memory' | 'webcontainer'
+  files?: Record<string, string>
+}
+
+export interface RuntimeOptionsForPatches {
+  storage?: 'memory' | 'indexeddb'
+  llm?: RuntimeLlmOptions
+  workspace?: RuntimeWorkspaceOptions
+  approval?: { policy?: 'ask' | 'never' }
+  permissions?: PermissionPreset
+  /** Defaults for every agent (route, output cap, budgets). */
+  agentOptions?: AgentOptions
+}
+
+/** Raised for options `createRuntime` cannot honour; nothing was booted. */
+export class RuntimeOptionsError extends Error {
+  override readonly name = 'RuntimeOptionsError'
+}
+
+function replayModel(events: readonly SessionEvent[]): string {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!
+    if (event.type === 'request/header') return event.data.header.config.model
+  }
+  return 'replay'
+}
+
+function llmPatches(llm: RuntimeLlmOptions): { patches: CompositionPatch[]; route: AgentOptions } {
+  const off = (id: string): CompositionPatch => ({ id, disabled: true })
+  switch (llm.provider) {
+    case 'scripted':
+      return {
+        patches: [{ id: 'llm-scripted', config: { replies: llm.replies ?? [], ...(llm.model ? { model: llm.model } : {}), ...(llm.delayMs === undefined ? {} : { delayMs: llm.delayMs }) } }],
+        route: { provider: 'scripted', model: llm.model ?? 'scripted-model' },
+      }
+    case 'openai-compatible': {
+      if (!llm.apiKey || !llm.model) throw new RuntimeOptionsError('llm "openai-compatible" needs an apiKey and a model')
+      const config = { apiKey: llm.apiKey, model: llm.model, ...(llm.baseURL ? { baseURL: llm.baseURL } : {}), ...(llm.thinking === undefined ? {} : { thinking: llm.thinking }) }
+      return { patches: [off('llm-scripted'), { id: 'llm-openai-compatible', config, disabled: false }], route: { provider: 'openai-compatible', model: llm.model } }
+    }
+    case 'replay':
+      return {
+        patches: [off('llm-scripted'), { id: 'llm-replay', config: { events: llm.events, ...(llm.delayMs === undefined ? {} : { delayMs: llm.delayMs }) }, disabled: false }],
+        route: { provider: 'replay', model: replayModel(llm.events) },
+      }
+    default:
+      throw new RuntimeOptionsError(`unknown llm provider ${JSON.stringify((llm as { provider?: unknown }).provider)}`)
+  }
+}
+
+function workspacePatches(workspace: RuntimeWorkspaceOptions, storage: 'memory' | 'indexeddb'): CompositionPatch[] {
+  const files = workspace.files ? { files: workspace.files } : {}
+  if (workspace.provider === 'webcontainer') {
+    return [
+      { id: 'fs-memory', disabled: true }, { id: 'shell-justbash', disabled: true },
+      { id: 'fs-webcontainer', config: files, disabled: false }, { id: 'shell-webcontainer', disabled: false },
+    ]
+  }
+  if (workspace.provider !== 'memory') throw new RuntimeOptionsError(`unknown workspace provider ${JSON.stringify(workspace.provider)}`)
+  return [{ id: 'fs-memory', config: { ...files, mirror: storage === 'indexeddb' ? 'indexeddb' : 'memory' } }]
+}
+
+/** The patches (applied before the caller's own) realising `options`. */
+export function runtimePatches(options: RuntimeOptionsForPatches): CompositionPatch[] {
+  const storage = options.storage ?? 'memory'
+  if (storage !== 'memory' && storage !== 'indexeddb') throw new RuntimeOptionsError(`unknown storage ${JSON.stringify(storage)}`)
+  const patches: CompositionPatch[] = storage === 'indexeddb'
+    ? [{ id: 'session-memory', disabled: true }, { id: 'session-idb', disabled: false }]
+    : []
+  const { patches: llm, route } = llmPatches(options.llm ?? { provider: 'scripted' })
+  patches.push(...llm)
+  patches.push(...workspacePatches(options.workspace ?? { provider: 'memory' }, storage))
+  if (options.approval?.policy) patches.push({ id: 'approval', config: { policy: options.approval.policy } })
+  if (options.permissions) patches.push({ id: 'permissions', config: { preset: options.permissions } })
+  patches.push({ id: 'agents', config: { defaults: { ...route, ...options.agentOptions } } })
+  return patches
+}

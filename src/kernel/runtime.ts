@@ -1,0 +1,93 @@
+/**
+ * The headless API (architecture §9): `createRuntime(options)` boots the default composition
+ * with option-derived patches and returns `{ctx, open, sessions, dumpConfig, dispose}`.
+ * Plane: worker/shared (Node, worker, script); DOM-free. Contract: `dispose()` cancels every
+ * agent (`disposed`), waits for their turns to close, then unloads every plugin.
+ * @module kernel/runtime
+ */
+import { Context } from '@deepseek-ai/cordis'
+import type { Agent } from '../agent-loop/types.ts'
+import type { ApprovalOutcome, ApprovalRequest } from '../approval/types.ts'
+import type { Session } from '../session/session.ts'
+import type { SessionListing } from '../session/persistence.ts'
+import type { SessionId } from '../util/brand.ts'
+import { bootKernel } from './boot.ts'
+import { composition } from './compose.ts'
+import { runtimePatches, type RuntimeOptionsForPatches } from './runtime-patches.ts'
+import type { BootOptions, CompositionPatch, DumpedEntry, KernelDiagnostics, KernelPlugin } from './types.ts'
+import '../agent-loop/service.ts'
+import '../session/store.ts'
+
+export interface RuntimeOptions extends RuntimeOptionsForPatches {
+  approval?: { policy?: 'ask' | 'never'; answer?: (request: ApprovalRequest) => Promise<ApprovalOutcome> }
+  /** Extra Cordis plugins mounted on the root after the composition (a plugin, or `[plugin, config]`). */
+  plugins?: (KernelPlugin | readonly [KernelPlugin, unknown])[]
+  /** Composition patches by entry id, applied after the option-derived ones. */
+  patches?: CompositionPatch[]
+  boot?: BootOptions
+}
+
+export interface RuntimeSessions {
+  list(): Promise<SessionListing[]>
+  get(id: SessionId): Session | undefined
+  /** Forks at `boundarySeq` (inclusive; default the last event); returns the child's id. */
+  fork(id: SessionId, boundarySeq?: number, childId?: SessionId): Promise<SessionId>
+  delete(id: SessionId): Promise<boolean>
+  export(id: SessionId): Promise<string>
+  import(jsonl: string): Promise<SessionId>
+}
+
+export interface Runtime {
+  readonly ctx: Context
+  readonly sessions: RuntimeSessions
+  /** A new session's agent, or (with an id) the agent of a stored or live session. */
+  open(id?: SessionId): Promise<Agent>
+  dumpConfig(): DumpedEntry[]
+  diagnostics(): KernelDiagnostics
+  dispose(): Promise<void>
+}
+
+/** Raised when a service the runtime needs did not start (see `diagnostics`). */
+export class RuntimeBootError extends Error {
+  override readonly name = 'RuntimeBootError'
+}
+
+export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const patches = [...runtimePatches(options), ...(options.patches ?? [])]
+  const ctx = new Context()
+  const kernel = await bootKernel(ctx, composition, patches, options.boot)
+  const { sessions, agents } = { sessions: ctx.get('sessions', false), agents: ctx.get('agents', false) }
+  if (!sessions || !agents) {
+    const problems = kernel.diagnostics().plugins.map((p) => `${p.id}: ${p.state}${'error' in p ? ` (${p.error})` : ''}${'missing' in p ? ` (missing ${p.missing.join(', ')})` : ''}`)
+    await kernel.dispose()
+    throw new RuntimeBootError(`runtime did not start: ${problems.join('; ') || 'sessions/agents unavailable'}`)
+  }
+  const answer = options.approval?.answer
+  if (answer) ctx.on('approval/request', (request) => answer(request))
+  for (const extra of options.plugins ?? []) {
+    const [plugin, config] = Array.isArray(extra) ? extra : [extra, undefined]
+    await ctx.plugin(plugin as never, config as never)
+  }
+  let disposed: Promise<void> | undefined
+  return {
+    ctx,
+    sessions: {
+      list: () => sessions.list(),
+      get: (id) => sessions.get(id),
+      fork: async (id, boundarySeq, childId) => (await sessions.fork(id, boundarySeq, childId)).id,
+      delete: async (id) => {
+        await agents.dispose(id)
+        return sessions.delete(id)
+      },
+      export: (id) => sessions.export(id),
+      import: (jsonl) => sessions.import(jsonl),
+    },
+    open: async (id) => (id === undefined ? await agents.create() : await agents.resume({ resumeSessionId: id })).agent,
+    dumpConfig: () => kernel.dumpConfig(),
+    diagnostics: () => kernel.diagnostics(),
+    dispose: () => (disposed ??= (async () => {
+      await Promise.all(agents.list().map((agent) => agents.dispose(agent.id)))
+      await kernel.dispose()
+    })()),
+  }
+}
