@@ -131,7 +131,7 @@ export async function openPage(page: Page, path: string, timeout = 30_000): Prom
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   await page.goto(`${BASE_URL}${path}`)
-  await page.waitForSelector('body[data-ready]', { timeout }).catch((error: Error) => {
+  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout }).catch((error: Error) => {
     throw new Error(`${path} never became ready: ${errors.join('; ') || error.message}`)
   })
 }

@@ -107,6 +107,7 @@ async function main(): Promise<void> {
   }
   const unnamed = lazy.filter((part) => !LAZY.some(({ test }) => test.test(part.src)))
   for (const part of unnamed) recordSize(`lazy, other (${part.src})`, sizeOf(part.dir, part.files))
+  if (!readFileSync(WORKER, 'utf8').includes('createRuntime')) note('embed: workers/agent.worker.ts does not import createRuntime yet, so the worker core figure excludes the agent runtime')
   note(`embed: page entry ${PAGE} (imports components/index.ts); worker graph from a separate build of workers/agent.worker.ts with the same config`)
 }
 

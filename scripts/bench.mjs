@@ -32,7 +32,7 @@ const targetText = (target) => (target ? `${target.op === '<=' ? '≤' : '≥'} 
 
 function printReport(result) {
   console.log(`\n## Report (${result.machine.cpus} vCPU ${result.machine.cpuModel}, Node ${result.machine.node}, load ${result.machine.loadAverageAtStart[0]} at start, ${result.durationS} s)`)
-  for (const bench of [...new Set(result.figures.map((f) => f.bench))]) {
+  for (const bench of new Set(result.figures.map((f) => f.bench))) {
     console.log(`\n${bench}`)
     console.table(result.figures.filter((f) => f.bench === bench).map((f) => ({
       figure: f.name,
