@@ -1,0 +1,128 @@
+// cancel() in every phase (idle, streaming, tool running, retry wait) × keepInbox: the abort
+// reaches the request and tool signals synchronously, the turn ends aborted with the cause,
+// queued input is cleared (logged) or kept, and whenIdle() resolves.
+import { afterEach, describe, expect, it } from 'vitest'
+import type { UserMessage } from '../../../src/llm/types.ts'
+import { blockingTool, createLoopRuntime, nextEvent } from '../../harness/loop-runtime.ts'
+
+type Loop = Awaited<ReturnType<typeof createLoopRuntime>>
+let current: Loop | undefined
+afterEach(async () => {
+  await current?.runtime.dispose()
+  current = undefined
+})
+const text = (m: UserMessage) => (m.content[0] as { text: string }).text
+const aborted = { kind: 'aborted', reason: { kind: 'user' } }
+const neverSleep = (_ms: number, signal: AbortSignal) => new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
+
+describe('cancel while idle', () => {
+  for (const keepInbox of [false, true]) {
+    it(`keepInbox ${keepInbox}: ${keepInbox ? 'keeps' : 'clears (logged)'} queued input, starts nothing`, async () => {
+      current = await createLoopRuntime([])
+      const { agent, types, ofType } = current
+      agent.inject('queued')
+      agent.cancel({ kind: 'user' }, { keepInbox })
+      await agent.whenIdle()
+      expect(agent.status).toBe('idle')
+      expect(types()).toEqual(keepInbox ? ['agent/inbox/spliced'] : ['agent/inbox/spliced', 'agent/inbox/spliced'])
+      expect(agent.inbox.nextStep.map(text)).toEqual(keepInbox ? ['queued'] : [])
+      if (!keepInbox) expect(ofType('agent/inbox/spliced')[1]!.data).toEqual({ target: 'next-step', start: 0, removedCount: 1, inserted: [], outcome: 'canceled' })
+    })
+  }
+})
+
+type Phase = 'streaming' | 'tool' | 'retry-wait'
+
+async function startPhase(phase: Phase): Promise<{ loop: Loop; signals: AbortSignal[]; toolAborted?: () => boolean }> {
+  const block = blockingTool()
+  const replies = phase === 'streaming' ? [{ hang: true as const }]
+    : phase === 'tool' ? [{ toolCalls: [{ name: 'block', arguments: {} }] }]
+      : [{ error: { status: 503, message: 'provider down' } }]
+  const loop = await createLoopRuntime(replies, { patches: [{ id: 'llm-retry', config: { sleep: neverSleep } }] })
+  current = loop
+  const signals: AbortSignal[] = []
+  loop.runtime.ctx.on('llm/stream', (options, next) => {
+    signals.push(options.signal!)
+    return next()
+  })
+  loop.runtime.ctx.tools.register(block.tool)
+  let toolAborted = false
+  void block.aborted.then(() => { toolAborted = true })
+  loop.agent.followup('go')
+  const session = loop.agent.session
+  if (phase === 'streaming') await nextEvent(session, 'assistant/chunk')
+  if (phase === 'tool') await block.started
+  if (phase === 'retry-wait') await nextEvent(session, 'llm/retry')
+  loop.agent.followup('queued during the turn')
+  return { loop, signals, toolAborted: () => toolAborted }
+}
+
+const tails: Record<Phase, string[]> = {
+  'streaming': ['assistant/chunk*', 'assistant/message', 'step/end', 'turn/end'],
+  'tool': ['tool/call', 'tool/result', 'step/end', 'turn/end'],
+  'retry-wait': ['llm/retry', 'agent/inbox/spliced', 'step/end', 'turn/end'],
+}
+
+for (const phase of ['streaming', 'tool', 'retry-wait'] as const) {
+  describe(`cancel while ${phase}`, () => {
+    for (const keepInbox of [false, true]) {
+      it(`keepInbox ${keepInbox}: aborts at once, ends the turn aborted, ${keepInbox ? 'keeps' : 'clears'} the queue`, async () => {
+        const { loop, signals } = await startPhase(phase)
+        const { agent, types, ofType, model } = loop
+        agent.cancel({ kind: 'user' }, { keepInbox })
+        expect(signals[0]!.aborted).toBe(true)
+        expect(signals[0]!.reason).toEqual({ kind: 'user' })
+        await agent.whenIdle()
+        expect(agent.status).toBe('idle')
+        expect(ofType('turn/end').map((e) => e.data.reason)).toEqual([aborted])
+        expect(ofType('turn/start')).toHaveLength(1)
+        expect(agent.inbox.nextTurn.map(text)).toEqual(keepInbox ? ['queued during the turn'] : [])
+        const withoutInbox = types().filter((t) => t !== 'agent/inbox/spliced')
+        expect(withoutInbox.slice(-tails[phase].filter((t) => t !== 'agent/inbox/spliced').length)).toEqual(tails[phase].filter((t) => t !== 'agent/inbox/spliced'))
+        expect(types().filter((t) => t === 'agent/inbox/spliced')).toHaveLength(keepInbox ? 3 : 4)
+        expect(model.requests).toHaveLength(1)
+        expect(types()).not.toContain('llm/retry-started')
+      })
+    }
+  })
+}
+
+describe('cancel details', () => {
+  it('an aborted stream keeps its partial text as an interrupted assistant message', async () => {
+    const { loop } = await startPhase('streaming')
+    loop.agent.cancel({ kind: 'user' })
+    await loop.agent.whenIdle()
+    const message = loop.ofType('assistant/message')[0]!
+    expect(message.data.interrupted).toBe(true)
+    expect(message.data.message.content).toEqual([{ type: 'text', text: 'Thinking about it' }])
+    expect(message.sourceEventSeqs!.length).toBeGreaterThan(0)
+  })
+
+  it('a running tool is aborted synchronously and its result is committed before step/end', async () => {
+    const { loop, toolAborted } = await startPhase('tool')
+    loop.agent.cancel({ kind: 'hook', reason: 'test' }, { keepInbox: true })
+    await Promise.resolve()
+    expect(toolAborted!()).toBe(true)
+    await loop.agent.whenIdle()
+    const result = loop.ofType('tool/result')[0]!
+    expect(result.data.message.content[0].isError).toBe(true)
+    expect(result.data.message.content[0].content).toEqual([{ type: 'text', text: 'Error: blocked tool aborted' }])
+    expect(loop.ofType('turn/end')[0]!.data.reason).toEqual({ kind: 'aborted', reason: { kind: 'hook', reason: 'test' } })
+  })
+
+  it('the first cancel cause wins', async () => {
+    const { loop } = await startPhase('streaming')
+    loop.agent.cancel({ kind: 'parent' }, { keepInbox: true })
+    loop.agent.cancel({ kind: 'user' }, { keepInbox: true })
+    await loop.agent.whenIdle()
+    expect(loop.ofType('turn/end')[0]!.data.reason).toEqual({ kind: 'aborted', reason: { kind: 'parent' } })
+  })
+
+  it('disposing the runtime mid-turn closes the turn aborted (disposed)', async () => {
+    const { loop } = await startPhase('streaming')
+    const { session } = loop.agent
+    await loop.runtime.dispose()
+    current = undefined
+    expect(session.events.filter((e) => e.type === 'turn/end').map((e) => e.data)).toEqual([{ turn: 1, reason: { kind: 'aborted', reason: { kind: 'disposed' } } }])
+  })
+})
