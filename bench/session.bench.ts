@@ -5,13 +5,12 @@
  * @module bench/session
  */
 import { Context } from '@deepseek-ai/cordis'
-import type { Message, UserMessage } from '../src/llm/types.ts'
-import { messageOf } from '../src/session/derive-messages.ts'
+import type { UserMessage } from '../src/llm/types.ts'
 import SessionStore, { Session } from '../src/session/index.ts'
-import type { SessionEvent } from '../src/session/types.ts'
 import MemorySessionBackend from '../src/session-memory/index.ts'
 import type { CallId, MessageId, SessionId } from '../src/util/brand.ts'
 import { measure, record, report, type Timing } from './harness.ts'
+import { rederive } from './workload.ts'
 
 const header = (id: string) => ({ type: 'session' as const, version: 0, id: id as SessionId, createdAt: 0, delegationDepth: 0 })
 const chunk = { type: 'text-delta' as const, index: 0, text: 'The quick brown fox jumps over the lazy dog; the quick brown fox jumps over the lazy dog again and again.' }
@@ -41,22 +40,6 @@ function bigSession(target: number): Session {
   }
   while (session.events.length < target) session.append('permission/preset', { preset: 'x' })
   return session
-}
-
-/** The non-incremental baseline: fold the surface from seq 0 and project every node. */
-function rederive(events: readonly SessionEvent[]): Message[] {
-  const nodes: number[] = []
-  for (const event of events) {
-    if (!('surfaceOp' in event) || event.surfaceOp === undefined) continue
-    if (event.surfaceOp === 'append') nodes.push(event.seq)
-    else nodes.splice(nodes.indexOf(event.surfaceOp.start), nodes.indexOf(event.surfaceOp.end) - nodes.indexOf(event.surfaceOp.start) + 1, event.seq)
-  }
-  const out: Message[] = []
-  for (const seq of nodes) {
-    const message = messageOf(events[seq]!)
-    if (message) out.push(message)
-  }
-  return out
 }
 
 /** Times only `timed`, running `setup` untimed before each sample. */

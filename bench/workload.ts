@@ -4,6 +4,9 @@
  * closers. Plane: Node (bench only); shared by the peer and loop benches so both do the same work.
  * @module bench/workload
  */
+import { messageOf } from '../src/session/derive-messages.ts'
+import type { Message } from '../src/llm/types.ts'
+import type { SessionEvent } from '../src/session/types.ts'
 
 /** The `append` shape both our `Session` and dsh's `Session` expose. */
 export type Append = (type: string, data: unknown, intent?: { surfaceOp: 'append'; sourceEventSeqs?: number[] }) => { seq: number }
@@ -38,4 +41,20 @@ export function appendTurns(append: Append, events: number): number {
   let turn = 0
   while ((turn * EVENTS_PER_TURN) < events) appendTurn(append, ++turn)
   return turn
+}
+
+/** The non-incremental baseline: fold the surface from seq 0 and project every node. */
+export function rederive(events: readonly SessionEvent[]): Message[] {
+  const nodes: number[] = []
+  for (const event of events) {
+    if (!('surfaceOp' in event) || event.surfaceOp === undefined) continue
+    if (event.surfaceOp === 'append') nodes.push(event.seq)
+    else nodes.splice(nodes.indexOf(event.surfaceOp.start), nodes.indexOf(event.surfaceOp.end) - nodes.indexOf(event.surfaceOp.start) + 1, event.seq)
+  }
+  const out: Message[] = []
+  for (const seq of nodes) {
+    const message = messageOf(events[seq]!)
+    if (message) out.push(message)
+  }
+  return out
 }
