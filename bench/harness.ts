@@ -26,6 +26,8 @@ export interface Target {
   readonly value: number
   readonly unit: string
   readonly source: string
+  /** Which statistic the goal is about; default the median (p95 needs a p95 spread). */
+  readonly on?: 'median' | 'p95'
 }
 
 /** p95 over repeated samples, or min–max over a few repeated runs. */
@@ -115,7 +117,9 @@ export interface FigureInput {
 function meets(input: FigureInput): 'ok' | 'over' | null {
   const { target } = input
   if (!target || target.unit !== input.unit) return null
-  return (target.op === '<=' ? input.median <= target.value : input.median >= target.value) ? 'ok' : 'over'
+  const value = target.on === 'p95' ? ('p95' in input.spread ? input.spread.p95 : undefined) : input.median
+  if (value === undefined) return null
+  return (target.op === '<=' ? value <= target.value : value >= target.value) ? 'ok' : 'over'
 }
 
 /** Records one figure for the report and bench/results.json; returns it. */

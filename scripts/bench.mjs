@@ -28,7 +28,7 @@ function registry() {
 
 const number = (value) => (Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2))
 const spreadText = (spread) => ('p95' in spread ? `p95 ${number(spread.p95)}` : spread.min === spread.max ? 'single value' : `${number(spread.min)}–${number(spread.max)}`)
-const targetText = (target) => (target ? `${target.op === '<=' ? '≤' : '≥'} ${target.value} ${target.unit} (${target.source})` : '')
+const targetText = (target) => (target ? `${target.on === 'p95' ? 'p95 ' : ''}${target.op === '<=' ? '≤' : '≥'} ${target.value} ${target.unit} (${target.source})` : '')
 
 function printReport(result) {
   console.log(`\n## Report (${result.machine.cpus} vCPU ${result.machine.cpuModel}, Node ${result.machine.node}, load ${result.machine.loadAverageAtStart[0]} at start, ${result.durationS} s)`)
