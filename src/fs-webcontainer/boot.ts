@@ -1,36 +1,49 @@
 /**
- * WebContainer gating and the one boot per page: `@webcontainer/api` is imported lazily and
- * booted at most once per realm (module-level promise), only when the page is cross-origin
- * isolated. Plane: worker/page. Contract: unavailability is a named error with the reason.
+ * Where this realm's WebContainer comes from: the page's bridge when one is attached (a worker),
+ * else the page's own one boot (a main-thread runtime). Plane: worker/page; DOM-free — the real
+ * boot lives in src/protocol/webcontainer/page-boot.ts. Contract: unavailability is a named
+ * error with the reason (`WebContainerUnavailableError`, `WebContainerBridgeError`).
  * @module fs-webcontainer/boot
  */
-import type { WebContainer } from '@webcontainer/api'
+import { WebContainerBridgeError } from '../protocol/webcontainer/errors.ts'
+import type { WebContainerLike } from '../protocol/webcontainer/messages.ts'
+import { bootPageWebContainer, webContainerUnavailableReason } from '../protocol/webcontainer/page-boot.ts'
+import { WebContainerProxy } from './page-proxy.ts'
 
-/** The part of the WebContainer API the providers use (a test fake implements exactly this). */
-export type WebContainerLike = Pick<WebContainer, 'fs' | 'spawn' | 'mount'>
+export { WebContainerBridgeError, WebContainerUnavailableError } from '../protocol/webcontainer/errors.ts'
+export { webContainerUnavailableReason } from '../protocol/webcontainer/page-boot.ts'
+/** The part of the WebContainer API the providers use (the proxy and the test fake implement exactly this). */
+export type { WebContainerLike } from '../protocol/webcontainer/messages.ts'
 
-export class WebContainerUnavailableError extends Error {
-  readonly code = 'WEBCONTAINER_UNAVAILABLE'
-  constructor(reason: string) {
-    super(reason)
-    this.name = 'WebContainerUnavailableError'
+let pageBridge: WebContainerProxy | undefined
+
+/**
+ * Routes this realm's WebContainer through the page: `port` is the worker's end of a channel the
+ * page serves with `serveWebContainer`. A later attach replaces (and detaches) an earlier one.
+ * @returns detach: closes the proxy; calls still pending fail with `WEBCONTAINER_PAGE_GONE`.
+ */
+export function attachPageWebContainer(port: MessagePort): () => void {
+  pageBridge?.close('replaced by a newer webcontainer.attach')
+  const proxy = new WebContainerProxy(port)
+  pageBridge = proxy
+  return () => {
+    if (pageBridge === proxy) pageBridge = undefined
+    proxy.close('detached by the worker')
   }
 }
 
-/** Why WebContainer cannot run here, or `undefined` when it may boot. */
-export function webContainerUnavailableReason(): string | undefined {
-  if (globalThis.crossOriginIsolated !== true) {
-    return 'WebContainer needs a cross-origin isolated page (COOP: same-origin and COEP: require-corp headers); this page is not, so the embedded workspace is used.'
-  }
-  return undefined
+/** True when the page has attached its WebContainer host to this realm. */
+export function hasPageWebContainer(): boolean {
+  return pageBridge !== undefined
 }
 
-let booting: Promise<WebContainerLike> | undefined
+const inWorker = (): boolean => typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function'
 
-/** Boots the page's WebContainer once; later callers (a second widget) share the same instance. */
+/** The realm's container: through the page bridge when attached, else booted here (once per page). */
 export function bootWebContainer(): Promise<WebContainerLike> {
-  const reason = webContainerUnavailableReason()
-  if (reason) return Promise.reject(new WebContainerUnavailableError(reason))
-  booting ??= import('@webcontainer/api').then(({ WebContainer }) => WebContainer.boot({ workdirName: 'workspace' }))
-  return booting
+  if (pageBridge) return pageBridge.boot()
+  if (inWorker() && webContainerUnavailableReason() === undefined) {
+    return Promise.reject(new WebContainerBridgeError('WEBCONTAINER_NOT_ATTACHED', 'WebContainer boots on the page, and no page host is attached to this worker (the page serves one with serveWebContainer and sends webcontainer.attach).'))
+  }
+  return bootPageWebContainer()
 }

@@ -14,7 +14,8 @@ export class ProtocolError extends Error {
   readonly code = 'DSH_PROTOCOL_INVALID'
 }
 
-type Check = (value: unknown) => boolean
+/** A field check of the validator tables (also used by the WebContainer bridge's validator). */
+export type Check = (value: unknown) => boolean
 const MAX_TEXT = 1_000_000
 const MAX_FILE = 50_000_000
 
@@ -79,7 +80,8 @@ function checkFields(value: Record<string, unknown>, fields: Record<string, Chec
   return Object.keys(value).find((name) => name !== 'kind' && !(name in fields))
 }
 
-function validateAgainst<T>(value: unknown, table: Record<string, Record<string, Check>>, what: string): T {
+/** Validates `value` against a `kind → field checks` table. @throws ProtocolError naming the kind and field */
+export function validateAgainst<T>(value: unknown, table: Record<string, Record<string, Check>>, what: string): T {
   if (!isRecord(value)) throw new ProtocolError(`${what} must be an object`)
   const kind = value.kind
   if (typeof kind !== 'string' || !Object.hasOwn(table, kind)) throw new ProtocolError(`unknown ${what} kind ${JSON.stringify(kind)}`)

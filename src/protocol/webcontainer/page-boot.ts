@@ -1,0 +1,33 @@
+/**
+ * The one real WebContainer boot of a page: `@webcontainer/api` is imported lazily and booted at
+ * most once per page (module-level promise, shared by every `<dsh-agent>`), only when the page is
+ * cross-origin isolated. Plane: main (the API needs the document); a worker reaches it through
+ * the bridge. Contract: unavailability is `WebContainerUnavailableError` carrying the reason.
+ * @module protocol/webcontainer/page-boot
+ */
+import { WebContainerUnavailableError } from './errors.ts'
+import type { WebContainerLike } from './messages.ts'
+
+/** The container workdir the workspace root maps onto. */
+export const WORKDIR_NAME = 'workspace'
+
+/** Why WebContainer cannot run here, or `undefined` when it may boot. */
+export function webContainerUnavailableReason(): string | undefined {
+  if (globalThis.crossOriginIsolated !== true) {
+    return 'WebContainer needs a cross-origin isolated page (COOP: same-origin and COEP: require-corp headers); this page is not, so the embedded workspace is used.'
+  }
+  return undefined
+}
+
+let booting: Promise<WebContainerLike> | undefined
+
+/** Boots the page's WebContainer once; later callers (a second widget) share the same instance. */
+export function bootPageWebContainer(): Promise<WebContainerLike> {
+  const reason = webContainerUnavailableReason()
+  if (reason) return Promise.reject(new WebContainerUnavailableError(reason))
+  booting ??= import('@webcontainer/api').then(
+    ({ WebContainer }): Promise<WebContainerLike> => WebContainer.boot({ workdirName: WORKDIR_NAME }),
+    (error: Error) => { throw new WebContainerUnavailableError(`@webcontainer/api could not be loaded: ${error.message}`) },
+  )
+  return booting
+}
