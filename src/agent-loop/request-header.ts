@@ -17,9 +17,21 @@ export function canonicalHeader(config: LlmCallConfig, system: string | undefine
   return header
 }
 
-function toolsEqual(a: readonly ToolSchema[] = [], b: readonly ToolSchema[] = []): boolean {
+/** Logged tool → the (frozen) parameters object already found JSON-equal to it. */
+const verifiedParameters = new WeakMap<ToolSchema, unknown>()
+
+/** Pointer compares once a parameters object was verified; JSON only the first time. */
+function toolEqual(a: ToolSchema, b: ToolSchema): boolean {
   if (a === b) return true
-  return a.length === b.length && a.every((tool, i) => tool === b[i] || JSON.stringify(tool) === JSON.stringify(b[i]))
+  if (a.name !== b.name || a.description !== b.description) return false
+  if (a.parameters === b.parameters || verifiedParameters.get(b) === a.parameters) return true
+  if (JSON.stringify(a.parameters) !== JSON.stringify(b.parameters)) return false
+  if (typeof a.parameters === 'object' && a.parameters !== null && Object.isFrozen(a.parameters)) verifiedParameters.set(b, a.parameters)
+  return true
+}
+
+function toolsEqual(a: readonly ToolSchema[] = [], b: readonly ToolSchema[] = []): boolean {
+  return a === b || (a.length === b.length && a.every((tool, i) => toolEqual(tool, b[i]!)))
 }
 
 /** Same config (all call fields), system text and ordered tool schemas. */

@@ -57,7 +57,7 @@ export function blockingTool(name = 'block'): { tool: ToolDefinition; started: P
     description: 'Blocks until aborted.',
     parameters: { type: 'object', properties: {} },
     output: { schema: { type: 'object' }, render: () => [{ type: 'text', text: 'done' }] },
-    execute: (_args, exec) => new Promise((_resolve, reject) => {
+    execute: (_args, exec) => new Promise<string>((_resolve, reject) => {
       markStarted()
       exec.signal.addEventListener('abort', () => {
         markAborted(exec.signal.reason)

@@ -1,0 +1,51 @@
+// ctx.agents lifecycle through createRuntime: created/session-start events, resume logs a
+// `resume` header and keeps turn numbering, disposal emits agent/disposed and frees the scope.
+import { afterEach, describe, expect, it } from 'vitest'
+import { createRuntime, type Runtime } from '../../../src/index.ts'
+
+let runtime: Runtime | undefined
+afterEach(async () => {
+  await runtime?.dispose()
+  runtime = undefined
+})
+
+describe('ctx.agents', () => {
+  it('emits created then session-start, and resumes a session with a resume header', async () => {
+    runtime = await createRuntime({ llm: { provider: 'scripted', replies: [{ text: 'one' }, { text: 'two' }] } })
+    const seen: string[] = []
+    runtime.ctx.on('agent/created', () => void seen.push('created'))
+    runtime.ctx.on('agent/session-start', ({ source }) => void seen.push(`session-start ${source}`))
+    runtime.ctx.on('agent/disposed', () => void seen.push('disposed'))
+    const first = await runtime.open()
+    first.followup('hi')
+    await first.whenIdle()
+    await runtime.ctx.agents.dispose(first.id)
+    const again = await runtime.open(first.id)
+    expect(again).not.toBe(first)
+    again.followup('again')
+    await again.whenIdle()
+    expect(seen).toEqual(['created', 'session-start startup', 'disposed', 'created', 'session-start resume'])
+    const events = again.session.events
+    expect(events.filter((e) => e.type === 'request/header').map((e) => e.data.reason)).toEqual(['initial', 'resume'])
+    expect(events.filter((e) => e.type === 'turn/start').map((e) => e.data.turn)).toEqual([1, 2])
+  })
+
+  it('refuses a second agent on a live session and reports the effective composition', async () => {
+    runtime = await createRuntime({ llm: { provider: 'scripted', replies: [] } })
+    const agent = await runtime.open()
+    await expect(runtime.ctx.agents.create({ sessionId: agent.id })).rejects.toThrow(/already has an agent/)
+    expect(runtime.dumpConfig().find((entry) => entry.id === 'agents')).toMatchObject({ layer: 'patch', disabled: false })
+    expect(runtime.diagnostics().plugins).toEqual([])
+  })
+
+  it('whenIdle resolves after dispose even with queued input', async () => {
+    runtime = await createRuntime({ llm: { provider: 'scripted', replies: [{ hang: true }] } })
+    const agent = await runtime.open()
+    agent.followup('hang')
+    const idle = agent.whenIdle()
+    await runtime.dispose()
+    runtime = undefined
+    await idle
+    expect(agent.status).toBe('idle')
+  })
+})
