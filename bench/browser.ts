@@ -49,6 +49,11 @@ export function entryBuild(name: string, input: Readonly<Record<string, string>>
   return cachedBuild(name, () => viteBuild(name, input, outDir))
 }
 
+/** Builds another config file (e.g. the library build) as it is, into `outDir` with a manifest, once per process. */
+export function configBuild(name: string, configFile: string, outDir: string): Promise<Manifest> {
+  return cachedBuild(name, () => viteBuild(name, undefined, outDir, configFile))
+}
+
 function cachedBuild(name: string, run: () => Promise<Manifest>): Promise<Manifest> {
   const holder = globalThis as unknown as Record<symbol, Map<string, Promise<Manifest>> | undefined>
   if (!holder[BUILDS_KEY]) {
@@ -60,20 +65,24 @@ function cachedBuild(name: string, run: () => Promise<Manifest>): Promise<Manife
   return builds.get(name)!
 }
 
-async function viteBuild(name: string, input: Readonly<Record<string, string>>, outDir: string): Promise<Manifest> {
+async function viteBuild(name: string, input: Readonly<Record<string, string>> | undefined, outDir: string, configFile = join(ROOT, 'vite.config.ts')): Promise<Manifest> {
   const { build, loadConfigFromFile } = await import('vite')
   const started = performance.now()
-  const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(ROOT, 'vite.config.ts'))
-  if (!loaded) throw new Error('vite.config.ts not found')
+  const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, configFile)
+  if (!loaded) throw new Error(`${configFile} not found`)
   const config = loaded.config
-  // The project's config, with only the inputs, output place and manifest replaced (mergeConfig would add inputs).
+  // The project's config with only the inputs, output place and manifest replaced (mergeConfig would
+  // add inputs), minus the embed build's cleaner, which deletes the real dist/ output by path.
+  const plugins = (config.plugins ?? []).filter((plugin) => !(plugin && 'name' in plugin && plugin.name === 'dsh-clean-embed-output'))
+  const rollupOptions = input ? { ...config.build?.rollupOptions, input } : config.build?.rollupOptions
   await build({
     ...config,
+    plugins,
     configFile: false,
     logLevel: 'error',
-    build: { ...config.build, outDir, emptyOutDir: false, manifest: `.vite/${name}.json`, rollupOptions: { ...config.build?.rollupOptions, input } },
+    build: { ...config.build, outDir, emptyOutDir: false, manifest: `.vite/${name}.json`, ...(rollupOptions ? { rollupOptions } : {}) },
   })
-  console.log(`bench: vite build of ${Object.keys(input).join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  console.log(`bench: vite build ${name} (${input ? Object.keys(input).join(', ') : configFile.slice(ROOT.length)}) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   return JSON.parse(readFileSync(join(outDir, `.vite/${name}.json`), 'utf8')) as Manifest
 }
 

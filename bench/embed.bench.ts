@@ -4,15 +4,17 @@
  * each lazy chunk; chunks are found through Vite manifests, never by file name. Plane: Node.
  * @module bench/embed
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { BUILD_DIR, ROOT, benchBuild, entryBuild, type Manifest } from './browser.ts'
+import { BUILD_DIR, ROOT, benchBuild, configBuild, entryBuild, type Manifest } from './browser.ts'
 import { note, record, skip } from './harness.ts'
 
 const PAGE = 'bench-pages/embed.html'
 const WORKER = join(ROOT, 'workers/agent.worker.ts')
 const WORKER_DIR = join(ROOT, 'dist/bench-worker')
+const EMBED_CONFIG = join(ROOT, 'vite.embed.config.ts')
+const EMBED_DIR = join(ROOT, 'dist/bench-embed')
 const KB = 1024
 
 /** Lazy parts the issue names, recognised by the source path Vite records for each dynamic entry. */
@@ -84,21 +86,24 @@ function lazyParts(manifest: Manifest, roots: Iterable<string>, loaded: Set<stri
 async function main(): Promise<void> {
   let page: Manifest
   let worker: Manifest
+  const library = existsSync(EMBED_CONFIG)
   try {
-    page = await benchBuild('embed', [PAGE])
+    page = library ? await configBuild('embed-library', EMBED_CONFIG, EMBED_DIR) : await benchBuild('embed', [PAGE])
     worker = await entryBuild('worker', { 'agent.worker': WORKER }, WORKER_DIR)
   } catch (error) {
     return skip('embed cost (gzip/brotli)', `the embed does not build yet: ${(error as Error).message.split('\n')[0]}`)
   }
-  const pageCore = staticClosure(page, PAGE)
+  const pageDir = library ? EMBED_DIR : BUILD_DIR
+  const pageEntry = library ? Object.keys(page).find((key) => page[key]!.isEntry)! : PAGE
+  const pageCore = staticClosure(page, pageEntry)
   const workerKey = Object.keys(worker).find((key) => worker[key]!.isEntry)!
   const workerCore = staticClosure(worker, workerKey)
-  const pageSize = sizeOf(BUILD_DIR, filesOf(page, pageCore))
+  const pageSize = sizeOf(pageDir, filesOf(page, pageCore))
   const workerSize = sizeOf(WORKER_DIR, filesOf(worker, workerCore))
   recordSize('before interactive, page side (element, Lit, protocol client)', pageSize, 40)
   recordSize('before interactive, worker core (loads in parallel)', workerSize)
   recordSize('before interactive, page + worker core', { raw: pageSize.raw + workerSize.raw, gzip: pageSize.gzip + workerSize.gzip, brotli: pageSize.brotli + workerSize.brotli, files: pageSize.files + workerSize.files })
-  const lazy = [...lazyParts(page, pageCore, pageCore)].map(([src, files]) => ({ src, dir: BUILD_DIR, files }))
+  const lazy = [...lazyParts(page, pageCore, pageCore)].map(([src, files]) => ({ src, dir: pageDir, files }))
     .concat([...lazyParts(worker, workerCore, workerCore)].map(([src, files]) => ({ src, dir: WORKER_DIR, files })))
   for (const { label, test } of LAZY) {
     const found = lazy.filter((part) => test.test(part.src))
@@ -108,7 +113,7 @@ async function main(): Promise<void> {
   const unnamed = lazy.filter((part) => !LAZY.some(({ test }) => test.test(part.src)))
   for (const part of unnamed) recordSize(`lazy, other (${part.src})`, sizeOf(part.dir, part.files))
   if (!readFileSync(WORKER, 'utf8').includes('createRuntime')) note('embed: workers/agent.worker.ts does not import createRuntime yet, so the worker core figure excludes the agent runtime')
-  note(`embed: page entry ${PAGE} (imports components/index.ts); worker graph from a separate build of workers/agent.worker.ts with the same config`)
+  note(`embed: page side from ${library ? 'the library build vite.embed.config.ts (dsh-agent.js)' : `the bench page ${PAGE} (imports components/index.ts)`}; worker graph from a separate build of workers/agent.worker.ts with vite.config.ts`)
 }
 
 await main()
