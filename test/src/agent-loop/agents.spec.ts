@@ -33,7 +33,7 @@ describe('ctx.agents', () => {
   it('refuses a second agent on a live session and reports the effective composition', async () => {
     runtime = await createRuntime({ llm: { provider: 'scripted', replies: [] } })
     const agent = await runtime.open()
-    await expect(runtime.ctx.agents.create({ sessionId: agent.id })).rejects.toThrow(/already has an agent/)
+    await expect(runtime.ctx.agents.create({ sessionId: agent.id })).rejects.toThrow(/already exists/)
     expect(runtime.dumpConfig().find((entry) => entry.id === 'agents')).toMatchObject({ layer: 'patch', disabled: false })
     expect(runtime.diagnostics().plugins).toEqual([])
   })
