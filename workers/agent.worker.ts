@@ -6,9 +6,8 @@
  * @module workers/agent.worker
  */
 import * as Comlink from 'comlink'
-import { AgentHost, HostError } from '../src/host/index.ts'
+import { AgentHost, type HostRuntime } from '../src/host/index.ts'
+import { createRuntime } from '../src/kernel/runtime.ts'
 
-// createRuntime (src/kernel/runtime.ts) has not landed yet: until it does, every session command
-// answers DSH_RUNTIME_UNAVAILABLE instead of breaking the build for every page.
-const host = new AgentHost(() => Promise.reject(new HostError('DSH_RUNTIME_UNAVAILABLE', 'the agent runtime (createRuntime) is not part of this build yet')))
+const host = new AgentHost(async (options) => (await createRuntime(options)) as unknown as HostRuntime)
 Comlink.expose(host, self, [self.location.origin, ''])

@@ -9,11 +9,13 @@
  * @event dsh-turn-start - `{sessionId, turn}`.
  * @event dsh-turn-end - `{sessionId, turn, reason}`.
  * @event dsh-error - `{code, message}`.
+ * @attr panel - the open side panel: `none` (default), `sessions` or `settings`.
+ * @attr workspace-id - storage key of the workspace (default `default`); seed files apply only to a new one.
  * @csspart base, header, title, sessions-toggle, settings-toggle, panel, main, transcript (forwarded), composer (forwarded)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
-import { property, state } from 'lit/decorators.js'
+import { property } from 'lit/decorators.js'
 import type { PermissionPreset } from '../../src/approval/types.ts'
 import type { ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
@@ -22,13 +24,15 @@ import { emit } from '../events/index.ts'
 import { strings } from '../i18n/strings.ts'
 import { resolveReplay, resolveScript, resolveWorkspace } from './resolve-inputs.ts'
 import { agentStyles } from './dsh-agent.styles.ts'
+import { startAgentWorker } from './start-worker.ts'
 import '../dsh-transcript/dsh-transcript.ts'
 import '../dsh-composer/dsh-composer.ts'
 import '../dsh-approval-dialog/dsh-approval-dialog.ts'
 import '../dsh-session-list/dsh-session-list.ts'
 import '../dsh-settings/dsh-settings.ts'
 
-const startWorker = () => new Worker(new URL('../../workers/agent.worker.ts', import.meta.url), { type: 'module', name: 'dsh-agent' })
+// The build rewrites this URL to the bundled worker, relative to this module; cross-origin it starts through a blob: bootstrap.
+const startWorker = () => startAgentWorker((Worker) => new Worker(new URL('../../workers/agent.worker.ts', import.meta.url), { type: 'module', name: 'dsh-agent' }))
 
 export class DshAgent extends LitElement {
   static override styles = agentStyles
@@ -40,11 +44,13 @@ export class DshAgent extends LitElement {
   @property() src: string | null = null
   @property() session: string | null = null
   @property() workspace: string | null = null
+  @property({ attribute: 'workspace-id' }) workspaceId = ''
   @property() permissions: PermissionPreset = 'ask'
   @property() storage: 'memory' | 'indexeddb' = 'indexeddb'
   @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto'
   @property() override lang = 'en'
-  @state() private panel: 'none' | 'sessions' | 'settings' = 'none'
+  /** The side panel that is open: `sessions`, `settings` or `none`. */
+  @property({ reflect: true }) panel: 'none' | 'sessions' | 'settings' = 'none'
   readonly agent = new AgentController(this)
 
   override connectedCallback(): void {
@@ -59,6 +65,7 @@ export class DshAgent extends LitElement {
     const [replies, workspace, replay] = await Promise.all([resolveScript(this.script), resolveWorkspace(this.workspace), resolveReplay(this.src)])
     if (replies) settings.replies = replies as RuntimeSettings['replies'] & object
     if (workspace) settings.workspace = workspace
+    if (this.workspaceId) settings.workspaceId = this.workspaceId
     if (replay !== undefined) settings.replay = replay
     return settings
   }

@@ -4,9 +4,13 @@
  * goes only into the provider options.
  * @module host/runtime-options
  */
+import type { ScriptedReply } from '../llm-scripted/types.ts'
 import type { SessionEvent } from '../session/types.ts'
 import type { RuntimeSettings } from '../protocol/messages.ts'
 import type { HostLlmOptions, HostRuntimeOptions } from './types.ts'
+
+/** The model used when the page names none (DeepSeek's chat model; the settings form shows it as the placeholder). */
+export const DEFAULT_MODEL = 'deepseek-chat'
 
 export class HostConfigError extends Error {
   override name = 'HostConfigError'
@@ -36,14 +40,14 @@ export function parseReplay(jsonl: string): SessionEvent[] {
 function llmOptions(settings: RuntimeSettings, apiKey: string | undefined): HostLlmOptions {
   switch (settings.provider) {
     case 'scripted':
-      return { provider: 'scripted', replies: settings.replies ?? [] }
+      // The page's JSON replies; the scripted provider's config schema validates them at boot.
+      return { provider: 'scripted', replies: (settings.replies ?? []) as unknown as ScriptedReply[] }
     case 'replay':
       if (settings.replay === undefined) throw new HostConfigError('provider "replay" needs a recorded session (src)')
       return { provider: 'replay', events: parseReplay(settings.replay) }
     case 'openai-compatible': {
-      const llm: HostLlmOptions = { provider: 'openai-compatible' }
+      const llm: HostLlmOptions = { provider: 'openai-compatible', model: settings.model ?? DEFAULT_MODEL }
       if (settings.baseURL !== undefined) llm.baseURL = settings.baseURL
-      if (settings.model !== undefined) llm.model = settings.model
       if (apiKey !== undefined) llm.apiKey = apiKey
       return llm
     }
@@ -53,6 +57,7 @@ function llmOptions(settings: RuntimeSettings, apiKey: string | undefined): Host
 export function runtimeOptions(settings: RuntimeSettings, apiKey: string | undefined): HostRuntimeOptions {
   const workspace: HostRuntimeOptions['workspace'] = { provider: 'memory' }
   if (settings.workspace) workspace.files = settings.workspace
+  if (settings.workspaceId) workspace.id = settings.workspaceId
   return {
     storage: settings.storage,
     llm: llmOptions(settings, apiKey),

@@ -9,11 +9,11 @@ import type { Agent } from '../agent-loop/types.ts'
 import type { ApprovalOutcome, ApprovalRequest, PermissionPreset } from '../approval/types.ts'
 import type { SessionEvent } from '../session/types.ts'
 import type { ToolDefinition } from '../tools/types.ts'
-import type { JsonValue } from '../util/json.ts'
+import type { ScriptedReply } from '../llm-scripted/types.ts'
 import type { SessionId } from '../util/brand.ts'
 
 export type HostLlmOptions =
-  | { provider: 'scripted'; replies: JsonValue[] }
+  | { provider: 'scripted'; replies: ScriptedReply[] }
   | { provider: 'openai-compatible'; baseURL?: string; apiKey?: string; model?: string }
   | { provider: 'replay'; events: SessionEvent[] }
 
@@ -21,7 +21,7 @@ export type HostLlmOptions =
 export interface HostRuntimeOptions {
   storage: 'memory' | 'indexeddb'
   llm: HostLlmOptions
-  workspace: { provider: 'memory'; files?: Record<string, string> }
+  workspace: { provider: 'memory'; files?: Record<string, string>; id?: string }
   approval: { policy: 'ask' | 'never'; answer?: (request: ApprovalRequest) => Promise<ApprovalOutcome> }
   permissions: PermissionPreset
 }

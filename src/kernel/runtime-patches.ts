@@ -18,6 +18,8 @@ export type RuntimeLlmOptions =
 export interface RuntimeWorkspaceOptions {
   provider: 'memory' | 'webcontainer'
   files?: Record<string, string>
+  /** Storage key of an embedded workspace (default `default`): pages of one origin keep theirs apart. */
+  id?: string
 }
 
 export interface RuntimeOptionsForPatches {
@@ -52,8 +54,9 @@ function llmPatches(llm: RuntimeLlmOptions): { patches: CompositionPatch[]; rout
         route: { provider: 'scripted', model: llm.model ?? 'scripted-model' },
       }
     case 'openai-compatible': {
-      if (!llm.apiKey || !llm.model) throw new RuntimeOptionsError('llm "openai-compatible" needs an apiKey and a model')
-      const config = { apiKey: llm.apiKey, model: llm.model, ...(llm.baseURL ? { baseURL: llm.baseURL } : {}), ...(llm.thinking === undefined ? {} : { thinking: llm.thinking }) }
+      // No key is valid (a proxy base URL adds it); the provider then fails each request with MISSING_CREDENTIAL.
+      if (!llm.model) throw new RuntimeOptionsError('llm "openai-compatible" needs a model')
+      const config = { ...(llm.apiKey ? { apiKey: llm.apiKey } : {}), model: llm.model, ...(llm.baseURL ? { baseURL: llm.baseURL } : {}), ...(llm.thinking === undefined ? {} : { thinking: llm.thinking }) }
       return { patches: [off('llm-scripted'), { id: 'llm-openai-compatible', config, disabled: false }], route: { provider: 'openai-compatible', model: llm.model } }
     }
     case 'replay':
@@ -75,7 +78,8 @@ function workspacePatches(workspace: RuntimeWorkspaceOptions, storage: 'memory' 
     ]
   }
   if (workspace.provider !== 'memory') throw new RuntimeOptionsError(`unknown workspace provider ${JSON.stringify(workspace.provider)}`)
-  return [{ id: 'fs-memory', config: { ...files, mirror: storage === 'indexeddb' ? 'indexeddb' : 'memory' } }]
+  const id = workspace.id ? { workspace: workspace.id } : {}
+  return [{ id: 'fs-memory', config: { ...files, ...id, mirror: storage === 'indexeddb' ? 'indexeddb' : 'memory' } }]
 }
 
 /** The patches (applied before the caller's own) realising `options`. */

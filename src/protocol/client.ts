@@ -19,7 +19,7 @@ export class HostCommandError extends Error {
 /** The worker could not be started or speaks another protocol version. */
 export class HostStartError extends Error {
   override name = 'HostStartError'
-  constructor(readonly code: 'DSH_WORKER_START' | 'DSH_PROTOCOL_VERSION', message: string) { super(message) }
+  constructor(readonly code: 'DSH_WORKER_START' | 'DSH_WORKER_CSP' | 'DSH_PROTOCOL_VERSION', message: string) { super(message) }
 }
 
 export type NoticeListener = (notices: readonly HostNotice[]) => void
@@ -56,7 +56,7 @@ export class AgentClient {
   static async connect(worker: Worker, options: AgentClientOptions = {}): Promise<AgentClient> {
     const client = new AgentClient(worker, options)
     const failed = new Promise<never>((_, reject) => {
-      worker.addEventListener('error', (e) => reject(new HostStartError('DSH_WORKER_START', `agent worker failed to start: ${e.message || 'script error (check worker-src / script-src CSP)'}`)), { once: true })
+      worker.addEventListener('error', (e) => reject(e.error instanceof HostStartError ? e.error : new HostStartError('DSH_WORKER_START', `agent worker failed to start: ${e.message || 'script error (check worker-src / script-src CSP)'}`)), { once: true })
     })
     const hello = await Promise.race([client.#api.hello(PROTOCOL_VERSION), failed])
     if (hello.protocolVersion !== PROTOCOL_VERSION) {

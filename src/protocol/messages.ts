@@ -28,6 +28,8 @@ export interface RuntimeSettings {
   /** A recorded session as JSONL (provider `replay`). */
   replay?: string
   workspace?: Record<string, string>
+  /** The workspace's storage key (default `default`); seed files apply only to a new workspace. */
+  workspaceId?: string
   permissions: PermissionPreset
   storage: 'memory' | 'indexeddb'
 }

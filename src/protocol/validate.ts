@@ -29,12 +29,13 @@ const oneOf = (values: readonly unknown[]): Check => (v) => values.includes(v)
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const stringMap: Check = (v) => isRecord(v) && Object.values(v).every((s) => typeof s === 'string')
 const nullableKey: Check = (v) => v === null || (typeof v === 'string' && v.length > 0 && v.length <= 4096)
+const workspaceKey: Check = (v) => typeof v === 'string' && /^[\w.-]{1,64}$/.test(v)
 const array: Check = Array.isArray
 const object: Check = isRecord
 
 const settings: Check = (v) => isRecord(v) && checkFields(v, {
   provider: oneOf(PROVIDER_KINDS), model: optional(text), baseURL: optional(text), replies: optional(array),
-  replay: optional(bigText), workspace: optional(stringMap), permissions: oneOf(PERMISSION_PRESETS),
+  replay: optional(bigText), workspace: optional(stringMap), workspaceId: optional(workspaceKey), permissions: oneOf(PERMISSION_PRESETS),
   storage: oneOf(['memory', 'indexeddb']),
 }) === undefined
 

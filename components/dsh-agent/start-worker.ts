@@ -1,0 +1,47 @@
+/**
+ * Starts the agent worker from the module URL the build gives the element: directly when that URL is
+ * on this page's origin, else through a same-origin `blob:` bootstrap that imports it (an embed served
+ * from a CDN). Plane: main. Contract: a CSP that forbids the bootstrap makes the Worker fire an
+ * `error` whose `error` is a `HostStartError('DSH_WORKER_CSP')` naming the directive.
+ * @module components/dsh-agent/start-worker
+ */
+import { HostStartError } from '../../src/protocol/index.ts'
+
+export type WorkerConstructor = new (url: URL | string, options?: WorkerOptions) => Worker
+
+/** The text a module worker's `blob:` bootstrap runs: one import of the real worker module. */
+export function bootstrapSource(moduleUrl: URL): string {
+  return `import ${JSON.stringify(moduleUrl.href)}\n`
+}
+
+function startThroughBlob(moduleUrl: URL, options: WorkerOptions | undefined): Worker {
+  const blobUrl = URL.createObjectURL(new Blob([bootstrapSource(moduleUrl)], { type: 'text/javascript' }))
+  const onViolation = (event: SecurityPolicyViolationEvent): void => {
+    if (event.blockedURI !== 'blob' && event.blockedURI !== blobUrl) return
+    const message = `the page's Content-Security-Policy directive ${event.effectiveDirective} blocks the agent worker's blob: bootstrap `
+      + `(dsh-agent.js is served from ${moduleUrl.origin}, not this page's origin): add blob: to worker-src, or serve dsh-agent.js from this origin`
+    worker.dispatchEvent(new ErrorEvent('error', { message, error: new HostStartError('DSH_WORKER_CSP', message) }))
+  }
+  document.addEventListener('securitypolicyviolation', onViolation)
+  const worker = new Worker(blobUrl, { ...options, type: 'module' })
+  const settle = (): void => {
+    document.removeEventListener('securitypolicyviolation', onViolation)
+    URL.revokeObjectURL(blobUrl)
+  }
+  worker.addEventListener('message', settle, { once: true })
+  worker.addEventListener('error', settle, { once: true })
+  return worker
+}
+
+/**
+ * Vite bundles a worker only from the literal `new Worker(new URL('…', import.meta.url), …)`; the
+ * caller writes exactly that, with this module's constructor passed in under the name `Worker`.
+ */
+export function startAgentWorker(create: (Worker: WorkerConstructor) => Worker): Worker {
+  const AgentWorker = function (url: URL | string, options?: WorkerOptions): Worker {
+    const moduleUrl = new URL(url, location.href)
+    if (moduleUrl.origin === location.origin || moduleUrl.protocol === 'blob:') return new Worker(moduleUrl, options)
+    return startThroughBlob(moduleUrl, options)
+  } as unknown as WorkerConstructor
+  return create(AgentWorker)
+}

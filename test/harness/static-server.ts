@@ -1,0 +1,55 @@
+/**
+ * A bare Node static file server for embed tests (no Vite): serves one directory on 127.0.0.1
+ * with fixed extra headers (CSP, CORS) and extra in-memory pages, and records every request path.
+ * @module test/harness/static-server
+ */
+import { createServer, type Server } from 'node:http'
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize } from 'node:path'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+}
+
+export interface StaticServerOptions {
+  /** Directory served for every path not in `pages`. */
+  root: string
+  /** In-memory files by URL path (e.g. `/index.html`). */
+  pages?: Record<string, string>
+  /** Headers sent with every response. */
+  headers?: Record<string, string>
+}
+
+export interface StaticServer {
+  origin: string
+  requests: string[]
+  close(): Promise<void>
+}
+
+export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
+  const requests: string[] = []
+  const server: Server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    requests.push(path)
+    const headers = { ...options.headers }
+    const page = options.pages?.[path]
+    const file = normalize(join(options.root, path))
+    const body = page !== undefined ? Promise.resolve(Buffer.from(page)) : file.startsWith(options.root) ? readFile(file) : Promise.reject(new Error('outside root'))
+    body.then(
+      (bytes) => response.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(bytes),
+      () => response.writeHead(404, headers).end('not found'),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('static server: no TCP address')
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The embed build (library mode): `dist/dsh-agent.js`, an ES module that registers `<dsh-agent>`,
+ * with the agent worker and the heavy parts (just-bash, WebContainer client, markdown, diff) as
+ * lazy chunks under `dist/chunks/`, every one addressed relative to the module URL (`base: './'`),
+ * so the files work from any static host and any path. Run by `npm run build` after the demo build.
+ */
+import { rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { defineConfig, type Plugin } from 'vite'
+
+const projectRoot = fileURLToPath(new URL('.', import.meta.url))
+const outDir = join(projectRoot, 'dist')
+const chunks = 'chunks/[name]-[hash].js'
+
+/** dist/ also holds the demo build (dist/demo): remove only what this build writes. */
+const cleanEmbedOutput: Plugin = {
+  name: 'dsh-clean-embed-output',
+  apply: 'build',
+  buildStart() {
+    for (const path of ['dsh-agent.js', 'chunks']) rmSync(join(outDir, path), { recursive: true, force: true })
+  },
+}
+
+export default defineConfig({
+  root: projectRoot,
+  base: './',
+  publicDir: false,
+  plugins: [cleanEmbedOutput],
+  worker: { format: 'es', rolldownOptions: { output: { entryFileNames: chunks, chunkFileNames: chunks } } },
+  build: {
+    target: 'es2022',
+    outDir,
+    emptyOutDir: false,
+    minify: true,
+    lib: { entry: { 'dsh-agent': join(projectRoot, 'components/index.ts') }, formats: ['es'] },
+    rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: chunks } },
+  },
+})
