@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { agentLoopMachine, LoopImplementationMissingError } from '../../../src/agent-loop/machine.ts'
-import type { LoopContext, PreStepDecision, PreStepInput, RecoveryOutcome, RequestOutcome, StepInput, ToolBatchOutcome } from '../../../src/agent-loop/loop-types.ts'
+import type { LoopContext, PreStepDecision, PreStepInput, RecoveryOutcome, RequestErrorInput, RequestOutcome, StepInput, ToolBatchOutcome } from '../../../src/agent-loop/loop-types.ts'
 import { closeReason } from '../../../src/agent-loop/guards.ts'
 import { createUserMessage } from '../../../src/llm/messages.ts'
 
@@ -43,7 +43,7 @@ function run(script: Script, pending = { nextTurn: 0, nextStep: 0 }) {
         trace.push(`request ${input.step}`)
         return settle((script.request ?? (() => stop))(input, attempts++), controller.signal, trace, 'request')
       }),
-      requestError: fromPromise<RecoveryOutcome, unknown>(async () => {
+      requestError: fromPromise<RecoveryOutcome, RequestErrorInput>(async () => {
         trace.push('requestError')
         return settle((script.requestError ?? (() => ({ retry: true })))(), controller.signal, trace, 'requestError')
       }),
@@ -61,7 +61,7 @@ function run(script: Script, pending = { nextTurn: 0, nextStep: 0 }) {
       abortActivity: () => controller.abort(),
       appendTurnStart: ({ context }) => { trace.push(`turn/start ${context.turn}`) },
       appendStepStart: ({ context, event }) => {
-        trace.push(`step/start ${context.step} +${(event as { output: { messages: unknown[] } }).output.messages.length}`)
+        trace.push(`step/start ${context.step} +${(event as unknown as { output: { messages: unknown[] } }).output.messages.length}`)
       },
       appendStepEnd: ({ context }) => { trace.push(`step/end ${context.step}`) },
       appendTurnEnd: ({ context }) => { trace.push(`turn/end ${JSON.stringify(closeReason(context as LoopContext))}`) },
