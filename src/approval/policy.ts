@@ -3,7 +3,7 @@
  * the configured default. Plane: shared; pure. Contract: only explicit API or config writes it.
  * @module approval/policy
  */
-import type { SessionEvent } from '../session/types.ts'
+import type { Session } from '../session/session.ts'
 import type { ApprovalOutcome, ApprovalPolicy } from './types.ts'
 
 export const APPROVAL_POLICIES: readonly ApprovalPolicy[] = ['ask', 'never']
@@ -17,13 +17,9 @@ export function isApprovalOutcome(value: unknown): value is ApprovalOutcome {
   return APPROVAL_OUTCOMES.includes(value as ApprovalOutcome)
 }
 
-/** The policy recorded last in `events`, or undefined when none was ever set. */
-export function loggedPolicy(events: readonly SessionEvent[]): ApprovalPolicy | undefined {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const event = events[i]!
-    if (event.type === 'approval/policy') return event.data.policy
-  }
-  return undefined
+/** The policy recorded last in the session, or undefined when none was ever set. */
+export function loggedPolicy(session: Session): ApprovalPolicy | undefined {
+  return session.lastOfType('approval/policy')?.data.policy
 }
 
 /** The one-sentence runtime-context statement of a policy. */

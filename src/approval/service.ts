@@ -87,12 +87,12 @@ export class ApprovalService extends Service {
 
   /** The effective policy: last `approval/policy` in the agent's session, else config. */
   policyOf(agent: Agent): ApprovalPolicy {
-    return loggedPolicy(agent.session.events) ?? this.defaultPolicy
+    return loggedPolicy(agent.session) ?? this.defaultPolicy
   }
 
   /** The policy the session's log overrides the default with, if any. */
   overrideOf(session: Session): ApprovalPolicy | undefined {
-    return loggedPolicy(session.events)
+    return loggedPolicy(session)
   }
 
   /**

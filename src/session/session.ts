@@ -46,6 +46,7 @@ export class Session {
   private readonly surfaceState = new Surface()
   private readonly projection = new MessageProjection(this.surfaceState, this.log)
   private readonly turns = new TurnState()
+  private readonly lastByType = new Map<string, SessionEvent>()
   private readonly copyOptions: JsonCopyOptions
   private publishing: SessionEvent | undefined
   private closed = false
@@ -107,6 +108,11 @@ export class Session {
     this.commit(built)
     this.publish(built.event)
     return built.event as SessionEvent<K>
+  }
+
+  /** The latest event of `type` (O(1): indexed on commit), or undefined when none was logged. */
+  lastOfType<K extends SessionEventType>(type: K): SessionEvent<K> | undefined {
+    return this.lastByType.get(type) as SessionEvent<K> | undefined
   }
 
   /** The model history: the surface projected to messages (cached; see derive-messages.ts). */
@@ -171,6 +177,7 @@ export class Session {
     this.surfaceState.apply(event.seq, plan)
     if (plan === 'append') this.projection.committed(event)
     this.turns.accept(event)
+    this.lastByType.set(event.type, event)
   }
 
   private publish(event: SessionEvent): void {

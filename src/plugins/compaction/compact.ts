@@ -35,13 +35,9 @@ export interface CompactOutcome {
   summaryTokens: number
 }
 
-/** Last `request/header` after the last end-seed is not required: headers persist across resume. */
-export function foldHeader(events: readonly SessionEvent[]): EpochHeader | undefined {
-  for (let i = events.length - 1; i >= 0; i -= 1) {
-    const event = events[i]!
-    if (event.type === 'request/header') return event.data.header
-  }
-  return undefined
+/** The folded request header: the last one logged (headers persist across resume). */
+export function foldHeader(session: Session): EpochHeader | undefined {
+  return session.lastOfType('request/header')?.data.header
 }
 
 /** An unmatched `compaction/start` after the last `session/end-seed` (earlier ones are dead). */
@@ -65,7 +61,7 @@ export async function compact(options: CompactOptions): Promise<CompactOutcome> 
   const { session, turn } = options
   const busy = openCompaction(session.events)
   if (busy) throw new CompactionError('busy', `compaction ${busy} is still running`)
-  const header = foldHeader(session.events)
+  const header = foldHeader(session)
   if (!header) throw new CompactionError('nothing', 'no request has been made yet, so there is nothing to compact')
   const generation = session.surface.replaceGeneration
   const plan = planCompaction(session.events, session.surface.nodes, options.retain)

@@ -11,7 +11,8 @@ import type { PreStepPayload, RequestErrorPayload } from '../../agent-loop/event
 import type {} from '../../llm/index.ts'
 import type {} from '../../session/index.ts'
 import { measureContext } from '../../llm/token-meter.ts'
-import type { SessionEvent } from '../../session/types.ts'
+import type { Session } from '../../session/session.ts'
+import type { LlmRuntime } from '../../llm/runtime.ts'
 import { compact, foldHeader, type CompactOutcome } from './compact.ts'
 import { limitsFor, resolveConfig, type CompactionConfig, type ResolvedCompactionConfig } from './config.ts'
 import { CompactionError } from './errors.ts'
@@ -23,12 +24,15 @@ declare module '@deepseek-ai/cordis' {
 export class CompactionService extends Service {
   static inject = ['llm', 'sessions']
   private readonly config: ResolvedCompactionConfig
+  /** Held once: every context service read is a proxy trap. */
+  private readonly llm: LlmRuntime
   /** Overflow compactions per session since its last reply or idle. */
   private readonly overflowRetries = new WeakMap<object, number>()
 
   constructor(ctx: Context, config: CompactionConfig = {}) {
     super(ctx, 'compaction')
     this.config = resolveConfig(config)
+    this.llm = ctx.llm
     ctx.on('agent/pre-step', async (payload, next) => {
       if (this.config.auto) await this.relievePressure(payload)
       return next()
@@ -46,16 +50,11 @@ export class CompactionService extends Service {
   }
 
   /** The window used for thresholds: config, then the logged route, then the model catalog. */
-  contextWindow(events: readonly SessionEvent[]): number | undefined {
+  contextWindow(session: Session): number | undefined {
     if (this.config.contextWindow) return this.config.contextWindow
-    for (let i = events.length - 1; i >= 0; i -= 1) {
-      const event = events[i]!
-      if (event.type === 'request/context') {
-        return event.data.contextWindow ?? this.ctx.llm.resolveModelInfo(event.data.provider, event.data.model)?.contextWindow
-      }
-    }
-    const header = foldHeader(events)
-    return header && this.ctx.llm.resolveModelInfo(header.config.provider, header.config.model)?.contextWindow
+    const route = session.lastOfType('request/context')?.data ?? foldHeader(session)?.config
+    if (!route) return undefined
+    return ('contextWindow' in route ? route.contextWindow : undefined) ?? this.llm.resolveModelInfo(route.provider, route.model)?.contextWindow
   }
 
   /**
@@ -64,7 +63,7 @@ export class CompactionService extends Service {
    */
   compactNow(agent: Agent): Promise<CompactOutcome> {
     return agent.runMaintenance(async (signal) => {
-      const window = this.contextWindow(agent.session.events)
+      const window = this.contextWindow(agent.session)
       const retain = window ? limitsFor(this.config, window).retain : (this.config.retainTokens ?? 0)
       const outcome = await this.run(agent, null, retain, signal)
       await this.ctx.sessions.flush()
@@ -82,8 +81,8 @@ export class CompactionService extends Service {
   private async relievePressure(payload: PreStepPayload): Promise<void> {
     const { agent, turn, signal } = payload
     const events = agent.session.events
-    const window = this.contextWindow(events)
-    const header = foldHeader(events)
+    const window = this.contextWindow(agent.session)
+    const header = foldHeader(agent.session)
     if (!window || !header) return
     const { threshold, retain } = limitsFor(this.config, window)
     const pressure = measureContext({

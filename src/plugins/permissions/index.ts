@@ -26,11 +26,6 @@ export interface Config {
   preset?: PermissionPreset
 }
 
-function lastData<K extends 'permission/preset' | 'sandbox/mode'>(events: readonly SessionEvent[], type: K): SessionEvent<K>['data'] | undefined {
-  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.type === type) return events[i]!.data as SessionEvent<K>['data']
-  return undefined
-}
-
 export class Permissions extends Service {
   static inject = ['tools']
   private readonly defaultPreset: PermissionPreset
@@ -53,13 +48,13 @@ export class Permissions extends Service {
 
   /** The agent's preset: last `permission/preset` in its session, else config. */
   preset(agent?: Agent): PermissionPreset {
-    const logged = agent && lastData(agent.session.events, 'permission/preset')?.preset
+    const logged = agent && agent.session.lastOfType('permission/preset')?.data.preset
     return isPermissionPreset(logged) ? logged : this.defaultPreset
   }
 
   /** The effective sandbox mode the fs/shell providers enforce: last `sandbox/mode`, else the preset's. */
   sandboxMode(agent?: Agent): SandboxMode {
-    return (agent && lastData(agent.session.events, 'sandbox/mode')?.mode) ?? PRESETS[this.preset(agent)].sandbox
+    return (agent && agent.session.lastOfType('sandbox/mode')?.data.mode) ?? PRESETS[this.preset(agent)].sandbox
   }
 
   /**

@@ -82,3 +82,18 @@ describe('Session append', () => {
     expect(session.surface.nodes).toHaveLength(4)
   })
 })
+
+describe('Session.lastOfType', () => {
+  it('returns the latest committed event of a type, seeded or live, and nothing for a refused append', () => {
+    const session = newSession()
+    expect(session.lastOfType('approval/policy')).toBeUndefined()
+    expect(session.lastOfType('session/end-seed')?.seq).toBe(0)
+    session.append('turn/start', { turn: 1 })
+    const first = session.append('approval/policy', { policy: 'never' })
+    expect(session.lastOfType('approval/policy')).toBe(first)
+    const second = session.append('approval/policy', { policy: 'ask' })
+    expect(session.lastOfType('approval/policy')).toBe(second)
+    expect(() => session.append('approval/policy', { policy: 'ask', extra: undefined } as never)).toThrow()
+    expect(session.lastOfType('approval/policy')).toBe(second)
+  })
+})
