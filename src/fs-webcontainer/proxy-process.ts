@@ -1,7 +1,7 @@
 /**
  * One process spawned on the page, as the worker sees it: an output stream fed chunk by chunk
  * from bridge notices, an exit promise, and `kill()` forwarded to the page. Plane: worker.
- * Contract: `fail(error)` errors the stream and rejects `exit`, so nobody waiting hangs.
+ * Contract: `fail(error)` ends the stream and rejects `exit`, so nobody waiting hangs.
  * @module fs-webcontainer/proxy-process
  */
 import type { WebContainerProcessLike } from '../protocol/webcontainer/messages.ts'
@@ -50,11 +50,9 @@ export class ProxyProcess implements WebContainerProcessLike {
     this.#resolveExit(code)
   }
 
+  /** The output ends (a reader finishes normally) and `exit` rejects with `error`. */
   fail(error: Error): void {
-    if (this.#open) {
-      this.#open = false
-      this.#stream.error(error)
-    }
+    this.end()
     this.#exited = true
     this.#rejectExit(error)
   }

@@ -4,7 +4,7 @@
  * fresh on every stat, so ctx.fs's per-path lock rechecks them. Plane: worker/page.
  * @module fs-webcontainer/webcontainer-backend
  */
-import { FsError } from '../fs/errors.ts'
+import { FsError, isFsError } from '../fs/errors.ts'
 import { basename, dirname, isWithin } from '../fs/path-policy.ts'
 import type { FsBackend, FsBackendEntry, FsBackendStat, FsVersion } from '../fs/types.ts'
 import { decodeUtf8, encodeUtf8 } from '../fs/utf8.ts'
@@ -23,7 +23,10 @@ export class WebContainerBackend implements FsBackend {
 
   async stat(path: string): Promise<FsBackendStat | undefined> {
     if (path === this.root) return { type: 'directory', version: 'dir' }
-    const parent = await this.entries(dirname(path)).catch(() => undefined)
+    const parent = await this.entries(dirname(path)).catch((error: unknown) => {
+      if (isFsError(error, 'FS_NOT_FOUND') || isFsError(error, 'FS_NOT_DIRECTORY')) return undefined
+      throw error // an I/O or bridge failure is not "no such file"
+    })
     const entry = parent?.find((candidate) => candidate.name === basename(path))
     if (!entry) return undefined
     if (entry.type !== 'file') return { type: entry.type, version: entry.type }

@@ -89,6 +89,7 @@ export async function runCommand(host: AgentHost, command: HostCommand): Promise
     case 'approval.answer': return { accepted: host.approvals.decide(command.id, command.outcome) }
     case 'storage.flush': return flush(host)
     case 'data.delete-all': return deleteAll(host)
+    case 'webcontainer.attach': return host.attachWebContainer(command.port)
     default: return sessionCommand(host, command)
   }
 }

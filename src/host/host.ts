@@ -10,6 +10,7 @@ import { PROTOCOL_VERSION } from '../protocol/messages.ts'
 import type { CommandKind, CommandReply, HostApi, HostCommand, HostNotice, KeyState, RuntimeSettings } from '../protocol/messages.ts'
 import { validateCommand } from '../protocol/validate.ts'
 import type { SessionId } from '../util/brand.ts'
+import { attachPageWebContainer } from '../fs-webcontainer/boot.ts'
 import { ApprovalBridge } from './approval-bridge.ts'
 import { clearRememberedKey, loadRememberedKey, saveRememberedKey, scrubSecret } from './key-store.ts'
 import { NoticeSink, type PageSink } from './notice-sink.ts'
@@ -17,7 +18,7 @@ import { runtimeOptions } from './runtime-options.ts'
 import { SessionFeeds } from './session-feed.ts'
 import { runCommand } from './commands.ts'
 import { watchRuntime } from './runtime-events.ts'
-import type { HostRuntime, RuntimeFactory, ToolLookup } from './types.ts'
+import type { HostRuntime, HostRuntimeOptions, RuntimeFactory, ToolLookup } from './types.ts'
 
 /** A named failure inside the host; its `code` reaches the page. */
 export class HostError extends Error {
@@ -35,6 +36,7 @@ export class AgentHost implements HostApi {
   #apiKey: string | undefined
   #remembered = false
   #tools: { get(name: string): ReturnType<ToolLookup> } | undefined
+  #workspace: HostRuntimeOptions['workspace']['provider'] = 'memory'
 
   constructor(private readonly factory: RuntimeFactory) {
     const lookup: ToolLookup = (name) => this.#tools?.get(name)
@@ -97,6 +99,14 @@ export class AgentHost implements HostApi {
     return this.keyState
   }
 
+  /** Routes the workspace to the page's WebContainer over `port`; the next runtime uses it. */
+  async attachWebContainer(port: MessagePort): Promise<null> {
+    attachPageWebContainer(port) // replaces (and detaches) an earlier page bridge; the worker lives no longer than its page
+    this.#workspace = 'webcontainer'
+    await this.reset()
+    return null
+  }
+
   async reset(): Promise<void> {
     const previous = this.#runtime
     this.#runtime = undefined
@@ -108,7 +118,8 @@ export class AgentHost implements HostApi {
   }
 
   async #start(settings: RuntimeSettings): Promise<HostRuntime> {
-    const options = runtimeOptions(settings, this.#apiKey)
+    const base = runtimeOptions(settings, this.#apiKey)
+    const options = { ...base, workspace: { ...base.workspace, provider: this.#workspace } }
     const runtime = await this.factory(options)
     this.#tools = (runtime.ctx as unknown as { tools?: { get(name: string): ReturnType<ToolLookup> } }).tools
     watchRuntime(this, runtime)

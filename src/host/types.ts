@@ -21,7 +21,7 @@ export type HostLlmOptions =
 export interface HostRuntimeOptions {
   storage: 'memory' | 'indexeddb'
   llm: HostLlmOptions
-  workspace: { provider: 'memory'; files?: Record<string, string>; id?: string }
+  workspace: { provider: 'memory' | 'webcontainer'; files?: Record<string, string>; id?: string }
   approval: { policy: 'ask' | 'never'; answer?: (request: ApprovalRequest) => Promise<ApprovalOutcome> }
   permissions: PermissionPreset
 }

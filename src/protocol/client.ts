@@ -7,7 +7,7 @@
  */
 import * as Comlink from 'comlink'
 import { PROTOCOL_VERSION } from './messages.ts'
-import type { CommandKind, CommandOf, CommandResultMap, HostApi, HostNotice } from './messages.ts'
+import type { CommandKind, CommandOf, CommandResultMap, HostApi, HostCommand, HostNotice } from './messages.ts'
 import { validateNotice } from './validate.ts'
 
 /** A command the worker refused or failed; `code` is stable (e.g. `DSH_PROTOCOL_INVALID`, `SESSION_NOT_FOUND`). */
@@ -70,7 +70,9 @@ export class AgentClient {
   /** Sends one command. @throws HostCommandError */
   async call<K extends CommandKind>(command: CommandOf<K>): Promise<CommandResultMap[K]> {
     if (this.#disposed) throw new HostCommandError('DSH_CLIENT_DISPOSED', `${command.kind}: the agent client was disposed`)
-    const reply = await this.#api.call(command)
+    // A MessagePort is transferred, never copied (copying one throws DataCloneError).
+    const sent: HostCommand = command
+    const reply = await this.#api.call(sent.kind === 'webcontainer.attach' ? Comlink.transfer(sent, [sent.port]) : sent)
     if (!reply.ok) throw new HostCommandError(reply.code, reply.message)
     return reply.value as CommandResultMap[K]
   }

@@ -92,6 +92,8 @@ export type HostCommand =
   | { kind: 'approval.answer'; id: ApprovalRequestId; outcome: ApprovalOutcome }
   | { kind: 'storage.flush' }
   | { kind: 'data.delete-all' }
+  /** Routes the workspace to the page's WebContainer: `port` is served by `serveWebContainer` (transferred, not copied). */
+  | { kind: 'webcontainer.attach'; port: MessagePort }
 
 export type CommandKind = HostCommand['kind']
 export type CommandOf<K extends CommandKind> = Extract<HostCommand, { kind: K }>
@@ -115,6 +117,7 @@ export interface CommandResultMap {
   'approval.answer': { accepted: boolean }
   'storage.flush': null
   'data.delete-all': null
+  'webcontainer.attach': null
 }
 
 export type HostNotice =

@@ -32,6 +32,7 @@ const nullableKey: Check = (v) => v === null || (typeof v === 'string' && v.leng
 const workspaceKey: Check = (v) => typeof v === 'string' && /^[\w.-]{1,64}$/.test(v)
 const array: Check = Array.isArray
 const object: Check = isRecord
+const port: Check = (v) => typeof MessagePort === 'function' && v instanceof MessagePort
 
 const settings: Check = (v) => isRecord(v) && checkFields(v, {
   provider: oneOf(PROVIDER_KINDS), model: optional(text), baseURL: optional(text), replies: optional(array),
@@ -57,6 +58,7 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'approval.answer': { id, outcome: oneOf(APPROVAL_ANSWERS) },
   'storage.flush': {},
   'data.delete-all': {},
+  'webcontainer.attach': { port },
 }
 
 const wireEvents: Check = (v) => Array.isArray(v) && v.every((w) =>
