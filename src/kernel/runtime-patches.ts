@@ -8,11 +8,12 @@ import type { PermissionPreset } from '../approval/types.ts'
 import type { AgentOptions } from '../agent-loop/types.ts'
 import type { ScriptedReply } from '../llm-scripted/types.ts'
 import type { SessionEvent } from '../session/types.ts'
+import type { CompactionConfig } from '../plugins/compaction/config.ts'
 import type { CompositionPatch } from './types.ts'
 
 export type RuntimeLlmOptions =
-  | { provider: 'scripted'; replies?: ScriptedReply[]; model?: string; delayMs?: number }
-  | { provider: 'openai-compatible'; baseURL?: string; apiKey?: string; model?: string; thinking?: boolean }
+  | { provider: 'scripted'; replies?: ScriptedReply[]; model?: string; delayMs?: number; contextWindow?: number }
+  | { provider: 'openai-compatible'; baseURL?: string; apiKey?: string; model?: string; thinking?: boolean; contextWindow?: number }
   | { provider: 'replay'; events: SessionEvent[]; delayMs?: number }
 
 export interface RuntimeWorkspaceOptions {
@@ -30,6 +31,13 @@ export interface RuntimeOptionsForPatches {
   permissions?: PermissionPreset
   /** Defaults for every agent (route, output cap, budgets). */
   agentOptions?: AgentOptions
+  /** Context-pressure compaction (`src/plugins/compaction`): auto, thresholdRatio, retainRatio, ... */
+  compaction?: CompactionConfig
+}
+
+/** The entries of `fields` whose value is defined (optional config fields are omitted, never `undefined`). */
+function defined<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>
 }
 
 /** Raised for options `createRuntime` cannot honour; nothing was booted. */
@@ -50,13 +58,13 @@ function llmPatches(llm: RuntimeLlmOptions): { patches: CompositionPatch[]; rout
   switch (llm.provider) {
     case 'scripted':
       return {
-        patches: [{ id: 'llm-scripted', config: { replies: llm.replies ?? [], ...(llm.model ? { model: llm.model } : {}), ...(llm.delayMs === undefined ? {} : { delayMs: llm.delayMs }) } }],
+        patches: [{ id: 'llm-scripted', config: { replies: llm.replies ?? [], ...(llm.model ? { model: llm.model } : {}), ...defined({ delayMs: llm.delayMs, contextWindow: llm.contextWindow }) } }],
         route: { provider: 'scripted', model: llm.model ?? 'scripted-model' },
       }
     case 'openai-compatible': {
       // No key is valid (a proxy base URL adds it); the provider then fails each request with MISSING_CREDENTIAL.
       if (!llm.model) throw new RuntimeOptionsError('llm "openai-compatible" needs a model')
-      const config = { ...(llm.apiKey ? { apiKey: llm.apiKey } : {}), model: llm.model, ...(llm.baseURL ? { baseURL: llm.baseURL } : {}), ...(llm.thinking === undefined ? {} : { thinking: llm.thinking }) }
+      const config = { ...(llm.apiKey ? { apiKey: llm.apiKey } : {}), model: llm.model, ...(llm.baseURL ? { baseURL: llm.baseURL } : {}), ...defined({ thinking: llm.thinking, contextWindow: llm.contextWindow }) }
       return { patches: [off('llm-scripted'), { id: 'llm-openai-compatible', config, disabled: false }], route: { provider: 'openai-compatible', model: llm.model } }
     }
     case 'replay':
@@ -94,6 +102,7 @@ export function runtimePatches(options: RuntimeOptionsForPatches): CompositionPa
   patches.push(...workspacePatches(options.workspace ?? { provider: 'memory' }, storage))
   if (options.approval?.policy) patches.push({ id: 'approval', config: { policy: options.approval.policy } })
   if (options.permissions) patches.push({ id: 'permissions', config: { preset: options.permissions } })
+  if (options.compaction) patches.push({ id: 'compaction', config: options.compaction })
   patches.push({ id: 'agents', config: { defaults: { ...route, ...options.agentOptions } } })
   return patches
 }
