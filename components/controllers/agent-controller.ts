@@ -45,6 +45,7 @@ export class AgentController implements ReactiveController {
       await this.refreshSessions()
       const resume = sessionId ?? latest(this.sessions)?.id
       await this.open(resume as SessionId | undefined)
+      await this.refreshSessions() // now including a session the open just created
       if (this.sessionId) emit(this.host, 'dsh-ready', { sessionId: this.sessionId })
     } catch (error) {
       this.status = 'failed'
@@ -155,6 +156,7 @@ export class AgentController implements ReactiveController {
     if (event.type === 'turn/end') {
       const data = event.data as { turn: number; reason: { kind: 'completed' } }
       emit(this.host, 'dsh-turn-end', { sessionId, turn: data.turn, reason: data.reason.kind })
+      void this.refreshSessions() // titles and event counts moved
     }
   }
 

@@ -9,6 +9,7 @@
  * @event dsh-turn-start - `{sessionId, turn}`.
  * @event dsh-turn-end - `{sessionId, turn, reason}`.
  * @event dsh-error - `{code, message}`.
+ * @method workspaceFiles - a read-only snapshot of the workspace's text files.
  * @attr panel - the open side panel: `none` (default), `sessions` or `settings`.
  * @attr workspace-id - storage key of the workspace (default `default`); seed files apply only to a new one.
  * @csspart base, header, title, sessions-toggle, settings-toggle, panel, main, transcript (forwarded), composer (forwarded)
@@ -68,6 +69,11 @@ export class DshAgent extends LitElement {
     if (this.workspaceId) settings.workspaceId = this.workspaceId
     if (replay !== undefined) settings.replay = replay
     return settings
+  }
+
+  /** A read-only snapshot of the workspace's text files `{path: content}`; `undefined` until the worker is up. */
+  async workspaceFiles(): Promise<Record<string, string> | undefined> {
+    return (await this.agent.call({ kind: 'workspace.snapshot' }))?.files
   }
 
   async #start(): Promise<void> {

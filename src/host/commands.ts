@@ -8,6 +8,7 @@ import type { CommandKind, CommandResultMap, HostCommand, SessionSummary } from 
 import { asSessionId } from '../protocol/ids.ts'
 import type { SessionId } from '../util/brand.ts'
 import { HostError, type AgentHost } from './host.ts'
+import { workspaceSnapshot } from './workspace-snapshot.ts'
 
 type Result = CommandResultMap[CommandKind]
 
@@ -89,6 +90,7 @@ export async function runCommand(host: AgentHost, command: HostCommand): Promise
     case 'approval.answer': return { accepted: host.approvals.decide(command.id, command.outcome) }
     case 'storage.flush': return flush(host)
     case 'data.delete-all': return deleteAll(host)
+    case 'workspace.snapshot': return workspaceSnapshot(await host.runtime())
     case 'webcontainer.attach': return host.attachWebContainer(command.port)
     default: return sessionCommand(host, command)
   }

@@ -92,6 +92,7 @@ export type HostCommand =
   | { kind: 'approval.answer'; id: ApprovalRequestId; outcome: ApprovalOutcome }
   | { kind: 'storage.flush' }
   | { kind: 'data.delete-all' }
+  | { kind: 'workspace.snapshot' }
   /** Routes the workspace to the page's WebContainer: `port` is served by `serveWebContainer` (transferred, not copied). */
   | { kind: 'webcontainer.attach'; port: MessagePort }
 
@@ -117,6 +118,8 @@ export interface CommandResultMap {
   'approval.answer': { accepted: boolean }
   'storage.flush': null
   'data.delete-all': null
+  /** The workspace's text files by display path; `truncated` when the caps cut it short. */
+  'workspace.snapshot': { files: Record<string, string>; truncated: boolean }
   'webcontainer.attach': null
 }
 

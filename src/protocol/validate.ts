@@ -58,6 +58,7 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'approval.answer': { id, outcome: oneOf(APPROVAL_ANSWERS) },
   'storage.flush': {},
   'data.delete-all': {},
+  'workspace.snapshot': {},
   'webcontainer.attach': { port },
 }
 

@@ -1,0 +1,49 @@
+/**
+ * Mounts a keyless `<dsh-agent>` for a demo page: the scripted model (no key, no network), the
+ * page's workspace, and page markers tests and readers can watch (`body[data-ready]`,
+ * `body[data-turns]`, the status line). Plane: main; demo code only.
+ * @module demo/shared/mount-agent
+ */
+import '../../components/index.ts'
+import type { DshAgent } from '../../components/index.ts'
+
+export interface DemoAgentOptions {
+  /** Scripted replies, in order; one per model request. */
+  script: unknown[]
+  /** Seed files `{path: content}` of the agent's workspace. */
+  workspace?: Record<string, string>
+  /** The workspace's storage key, so demos on one origin keep their files apart. */
+  workspaceId: string
+  storage?: 'memory' | 'indexeddb'
+  /** The element that is replaced by the agent. */
+  slot: Element
+  status: Element
+}
+
+/** Creates the element, wires the page markers and puts it in place of `slot`. */
+export function mountDemoAgent(options: DemoAgentOptions): DshAgent {
+  const agent = document.createElement('dsh-agent')
+  const query = new URLSearchParams(location.search)
+  agent.setAttribute('provider', 'scripted')
+  agent.setAttribute('permissions', 'ask')
+  agent.setAttribute('storage', options.storage ?? 'indexeddb')
+  agent.setAttribute('script', JSON.stringify(options.script))
+  if (options.workspace) agent.setAttribute('workspace', JSON.stringify(options.workspace))
+  agent.setAttribute('workspace-id', options.workspaceId)
+  agent.setAttribute('lang', query.get('lang') === 'zh' ? 'zh' : 'en')
+  let turns = 0
+  agent.addEventListener('dsh-ready', () => document.body.setAttribute('data-ready', ''))
+  agent.addEventListener('dsh-turn-end', () => document.body.setAttribute('data-turns', String(++turns)))
+  agent.addEventListener('dsh-error', (event) => {
+    options.status.textContent = `${event.detail.code}: ${event.detail.message}`
+  })
+  options.slot.replaceWith(agent)
+  return agent
+}
+
+/** The element with `id`, or a named error (a demo page lost a landmark). */
+export function byId(id: string): HTMLElement {
+  const element = document.getElementById(id)
+  if (!element) throw new Error(`demo page: #${id} is missing`)
+  return element
+}

@@ -1,0 +1,87 @@
+// Each demo page (index, docs embed, playground, offline sessions) completes its scripted flow with no key, and no request leaves the machine.
+import { expect, test, type Page } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
+import { guardLocalOnly } from '../harness/local-only.ts'
+
+let outside: string[] = []
+test.beforeEach(async ({ context }) => { outside = await guardLocalOnly(context) })
+test.afterEach(() => { expect(outside, 'requests to non-local hosts').toEqual([]) })
+
+async function ask(page: Page, text: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: 'Message' })
+  await input.fill(text)
+  await input.press('Enter')
+}
+
+const turns = (page: Page, count: number) => expect(page.locator('body')).toHaveAttribute('data-turns', String(count), { timeout: 20_000 })
+const allow = (page: Page) => page.locator('dsh-agent dsh-approval-dialog [part~="allow-button"]').click()
+
+test('the index links the three demos', async ({ page }) => {
+  await page.goto('/')
+  for (const [name, path] of [['Docs embed', '/docs/'], ['Playground', '/playground/'], ['Offline sessions', '/sessions/']]) {
+    await page.getByRole('link', { name }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await page.waitForSelector('body[data-ready]')
+    await page.goBack()
+  }
+})
+
+test('docs embed: the agent reads an example from the page and runs it', async ({ page }) => {
+  await page.goto('/docs/')
+  await page.waitForSelector('body[data-ready]')
+  await expect(page.locator('article pre').nth(1)).toContainText('uniq -c')
+  await ask(page, 'What does the top-words example print?')
+  await allow(page)
+  await turns(page, 1)
+  const cards = page.locator('dsh-agent [part~="tool-card"]')
+  await expect(cards).toHaveCount(2)
+  await expect(cards.nth(0)).toContainText('examples/top-words.sh')
+  await expect(cards.nth(1).locator('[part~="terminal"]')).toContainText(/6 the\s+3 on\s+2 valley/)
+  await expect(page.locator('dsh-agent [part~="assistant-message"]').last()).toContainText('scripted demo model')
+})
+
+test('playground: reasoning, todos, read, write, approved bash, an edit as a diff; the file tree follows', async ({ page }) => {
+  await page.goto('/playground/')
+  await page.waitForSelector('body[data-ready]')
+  await expect(page.locator('#file-tree button')).toHaveText(['README.md', 'data/name.txt', 'scripts/list.sh'])
+  await ask(page, 'write a hello script')
+  await expect(page.locator('dsh-agent details[part~="reasoning"]')).toBeVisible()
+  for (const tool of ['write', 'bash', 'edit']) { // the "ask" preset asks before every change
+    await expect(page.locator('dsh-agent dsh-approval-dialog [part~="tool-card"]')).toContainText(tool)
+    await allow(page)
+  }
+  await turns(page, 1)
+  const transcript = page.locator('dsh-agent dsh-transcript')
+  await expect(transcript.locator('[part~="terminal"]').first()).toContainText('hello from the browser, Ada')
+  await expect(transcript.locator('[part~="diff"]').last()).toContainText('hello, world — from your browser')
+  await expect(transcript.locator('[part~="todos"]').last()).toContainText('Polish the greeting')
+  await expect(page.locator('#file-tree button', { hasText: 'scripts/hello.sh' })).toBeVisible()
+  await page.locator('#file-tree button', { hasText: 'scripts/hello.sh' }).click()
+  await expect(page.locator('#file-content')).toContainText('hello, world — from your browser, $name')
+  await expect(page.locator('#shell-note')).toContainText('cross-origin isolated, so a WebContainer')
+})
+
+test('offline sessions: with the network off, reopen, read, fork, export and import', async ({ page, context }) => {
+  await page.goto('/sessions/')
+  await page.waitForSelector('body[data-ready]')
+  await ask(page, 'remember this')
+  await turns(page, 1)
+  await context.setOffline(true)
+  const sessions = page.locator('dsh-agent [part~="session"]')
+  await expect(sessions).toHaveCount(1)
+  await page.locator('dsh-agent [part~="new-button"]').click()
+  await expect(sessions).toHaveCount(2)
+  await expect(page.locator('dsh-agent [part~="user-message"]')).toHaveCount(0)
+  await page.locator('dsh-agent [part~="session"][aria-current="false"] [part~="open-button"]').click()
+  await expect(page.locator('dsh-agent [part~="user-message"]')).toHaveText('remember this')
+  await expect(page.locator('dsh-agent [part~="assistant-message"]')).toContainText('stored in this browser')
+  await page.locator('dsh-agent dsh-transcript').getByRole('button', { name: 'Fork from here' }).first().click()
+  await expect(sessions).toHaveCount(3)
+  await expect(page.locator('dsh-agent [part~="user-message"]')).toHaveText('remember this')
+  const [download] = await Promise.all([page.waitForEvent('download'), sessions.first().locator('[part~="export-button"]').click()])
+  const jsonl = await readFile((await download.path())!, 'utf8')
+  expect(JSON.parse(jsonl.split('\n')[0]!)).toMatchObject({ type: 'session' })
+  await page.locator('dsh-agent [part~="import-button"] input').setInputFiles({ name: 'copy.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(jsonl.replace(/"id":"[^"]+"/, '"id":"imported-session-1"')) })
+  await expect(sessions).toHaveCount(4)
+  expect(page.url()).toContain('/sessions/')
+})
