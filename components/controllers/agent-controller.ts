@@ -34,13 +34,17 @@ export class AgentController implements ReactiveController {
     this.stop()
   }
 
-  /** Starts the worker, configures the runtime and opens `sessionId` (or the latest, or a new one). */
-  async start(createWorker: () => Worker, settings: RuntimeSettings, sessionId: string | undefined): Promise<void> {
+  /**
+   * Starts the worker, configures the runtime and opens `sessionId` (or the latest, or a new one).
+   * @param webContainerPort the worker's end of the page's WebContainer bridge, attached before configuring.
+   */
+  async start(createWorker: () => Worker, settings: RuntimeSettings, sessionId: string | undefined, webContainerPort?: MessagePort): Promise<void> {
     this.stop()
     try {
       const client = await AgentClient.connect(createWorker(), { onInvalidNotice: (e) => this.#fail('DSH_PROTOCOL_INVALID', e.message) })
       this.#client = client
       this.#stopNotices = client.onNotices((batch) => this.#onNotices(batch))
+      if (webContainerPort) await client.call({ kind: 'webcontainer.attach', port: webContainerPort })
       this.keyState = (await client.call({ kind: 'host.configure', settings })).keyState
       await this.refreshSessions()
       const resume = sessionId ?? latest(this.sessions)?.id

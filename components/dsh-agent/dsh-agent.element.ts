@@ -12,11 +12,12 @@
  * @method workspaceFiles - a read-only snapshot of the workspace's text files.
  * @attr panel - the open side panel: `none` (default), `sessions` or `settings`.
  * @attr workspace-id - storage key of the workspace (default `default`); seed files apply only to a new one.
- * @csspart base, header, title, sessions-toggle, settings-toggle, panel, main, transcript (forwarded), composer (forwarded)
+ * @attr workspace-provider - `memory` (default, the embedded workspace) or `webcontainer` (used when the page is cross-origin isolated; otherwise the `workspace-banner` part says why).
+ * @csspart base, header, title, workspace-banner, sessions-toggle, settings-toggle, panel, main, transcript (forwarded), composer (forwarded)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
-import { property } from 'lit/decorators.js'
+import { property, state } from 'lit/decorators.js'
 import type { PermissionPreset } from '../../src/approval/types.ts'
 import type { ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
@@ -26,6 +27,7 @@ import { strings } from '../i18n/strings.ts'
 import { resolveReplay, resolveScript, resolveWorkspace } from './resolve-inputs.ts'
 import { agentStyles } from './dsh-agent.styles.ts'
 import { startAgentWorker } from './start-worker.ts'
+import { startWorkspaceBridge, type WorkspaceBridge, type WorkspaceProvider } from './workspace-bridge.ts'
 import '../dsh-transcript/dsh-transcript.ts'
 import '../dsh-composer/dsh-composer.ts'
 import '../dsh-approval-dialog/dsh-approval-dialog.ts'
@@ -46,6 +48,10 @@ export class DshAgent extends LitElement {
   @property() session: string | null = null
   @property() workspace: string | null = null
   @property({ attribute: 'workspace-id' }) workspaceId = ''
+  @property({ attribute: 'workspace-provider' }) workspaceProvider: WorkspaceProvider = 'memory'
+  /** Why the requested WebContainer workspace is not (or no longer) available. */
+  @state() private workspaceNotice = ''
+  #workspaceBridge: WorkspaceBridge | undefined
   @property() permissions: PermissionPreset = 'ask'
   @property() storage: 'memory' | 'indexeddb' = 'indexeddb'
   @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto'
@@ -57,6 +63,16 @@ export class DshAgent extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback()
     void this.#start()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.#workspaceBridge?.close()
+  }
+
+  #workspaceUnavailable(reason: string): void {
+    this.workspaceNotice = reason
+    emit(this, 'dsh-error', { code: 'WEBCONTAINER_UNAVAILABLE', message: reason })
   }
 
   async #settings(): Promise<RuntimeSettings> {
@@ -78,7 +94,11 @@ export class DshAgent extends LitElement {
 
   async #start(): Promise<void> {
     try {
-      await this.agent.start(startWorker, await this.#settings(), this.session ?? undefined)
+      const settings = await this.#settings()
+      this.#workspaceBridge?.close()
+      const bridge = (this.#workspaceBridge = startWorkspaceBridge(this.workspaceProvider, (reason) => this.#workspaceUnavailable(reason)))
+      if (bridge.notice) this.#workspaceUnavailable(bridge.notice)
+      await this.agent.start(startWorker, settings, this.session ?? undefined, bridge.port)
     } catch (error) {
       const e = error as { code?: string; message: string }
       emit(this, 'dsh-error', { code: e.code ?? 'DSH_ATTRIBUTE_INVALID', message: e.message })
@@ -129,6 +149,7 @@ export class DshAgent extends LitElement {
       <header part="header">
         <span part="title">dsh-agent</span>
         ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}</span>` : nothing}
+        ${this.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${this.workspaceNotice}</span>` : nothing}
         <button type="button" part="sessions-toggle" aria-expanded=${this.panel === 'sessions'} @click=${() => this.#toggle('sessions')}>${s.sessions}</button>
         <button type="button" part="settings-toggle" aria-expanded=${this.panel === 'settings'} @click=${() => this.#toggle('settings')}>${s.settings}</button>
       </header>
