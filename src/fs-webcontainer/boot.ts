@@ -32,11 +32,6 @@ export function attachPageWebContainer(port: MessagePort): () => void {
   }
 }
 
-/** True when the page has attached its WebContainer host to this realm. */
-export function hasPageWebContainer(): boolean {
-  return pageBridge !== undefined
-}
-
 const inWorker = (): boolean => typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function'
 
 /** The realm's container: through the page bridge when attached, else booted here (once per page). */

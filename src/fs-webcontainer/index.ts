@@ -14,7 +14,7 @@ import type { SandboxMode } from '../fs/types.ts'
 import { bootWebContainer, type WebContainerLike } from './boot.ts'
 import { WebContainerBackend } from './webcontainer-backend.ts'
 
-export { attachPageWebContainer, bootWebContainer, hasPageWebContainer, webContainerUnavailableReason, WebContainerBridgeError, WebContainerUnavailableError, type WebContainerLike } from './boot.ts'
+export { attachPageWebContainer, bootWebContainer, webContainerUnavailableReason, WebContainerBridgeError, WebContainerUnavailableError, type WebContainerLike } from './boot.ts'
 
 export interface Config {
   /** Workspace root as the model sees it (default `/workspace`); maps onto the container's workdir. */

@@ -6,7 +6,7 @@
  * @module fs-webcontainer/page-proxy
  */
 import { fromWireError, WebContainerBridgeError } from '../protocol/webcontainer/errors.ts'
-import type { BridgeNotice, BridgeOutgoing, BridgeRequest, BridgeRequestKind, BridgeResultMap, FileSystemTree, SpawnEnv, WebContainerDirent, WebContainerLike, WebContainerProcessLike, WireDirent } from '../protocol/webcontainer/messages.ts'
+import type { BridgeNotice, BridgeRequest, BridgeRequestKind, BridgeResultMap, BridgeSignal, FileSystemTree, SpawnEnv, WebContainerDirent, WebContainerLike, WebContainerProcessLike, WireDirent } from '../protocol/webcontainer/messages.ts'
 import { validateBridgeNotice } from '../protocol/webcontainer/validate.ts'
 import { ProxyProcess } from './proxy-process.ts'
 
@@ -80,7 +80,7 @@ export class WebContainerProxy implements WebContainerLike {
     })
   }
 
-  #signal(signal: BridgeOutgoing): void {
+  #signal(signal: BridgeSignal): void {
     if (!this.#gone) this.#port.postMessage(signal)
   }
 

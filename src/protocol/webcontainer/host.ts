@@ -1,8 +1,7 @@
 /**
- * The page-side half of the WebContainer bridge: serves the worker's proxy over one MessagePort
- * — boot (once per page), mount, the fs calls, and `jsh` processes streamed chunk by chunk.
- * Plane: main; imports `@webcontainer/api` only lazily (page-boot.ts). Contract: every request
- * gets exactly one `call.result`/`call.failed`; closing kills this bridge's processes and tells the worker.
+ * Page-side half of the WebContainer bridge: serves the worker's proxy over one MessagePort (boot, mount, fs, `jsh` processes chunk by chunk).
+ * Plane: main; `@webcontainer/api` only via page-boot.ts's lazy import.
+ * Contract: each request gets exactly one `call.result`/`call.failed`; closing kills this bridge's processes and tells the worker.
  * @module protocol/webcontainer/host
  */
 import { toWireError } from './errors.ts'
@@ -20,7 +19,6 @@ export interface WebContainerHostOptions {
 export interface WebContainerHost {
   /** Stops serving: kills this bridge's processes, sends `host.closed` and closes the port. Idempotent. */
   close(reason?: string): void
-  readonly closed: boolean
 }
 
 type Result = BridgeResultMap[BridgeRequest['kind']]
@@ -38,10 +36,6 @@ class BridgeHost implements WebContainerHost {
     port.addEventListener('message', (event: MessageEvent) => void this.#receive(event.data))
     port.addEventListener('close', () => this.#stop()) // the worker end went away (where the platform reports it)
     port.start()
-  }
-
-  get closed(): boolean {
-    return this.#closed
   }
 
   close(reason = 'the page stopped serving WebContainer'): void {

@@ -9,7 +9,7 @@ import { WebContainerUnavailableError } from './errors.ts'
 import type { WebContainerLike } from './messages.ts'
 
 /** The container workdir the workspace root maps onto. */
-export const WORKDIR_NAME = 'workspace'
+const WORKDIR_NAME = 'workspace'
 
 /** Why WebContainer cannot run here, or `undefined` when it may boot. */
 export function webContainerUnavailableReason(): string | undefined {
