@@ -7,6 +7,7 @@
  */
 import { LlmError, codeForHttpStatus } from '../llm/errors.ts'
 import { MAX_TIMER_MS, abortedError, delay } from '../llm/delay.ts'
+import { RequestTokenTally } from '../llm/token-tally.ts'
 import type { GenerateOptions, LlmAdapter, LlmFailure, ModelInfo, StreamChunk } from '../llm/types.ts'
 import { replyChunks, splitText } from './reply-chunks.ts'
 import type { ScriptedReply, ScriptedReplyData, ScriptedRequest } from './types.ts'
@@ -31,6 +32,8 @@ export class ScriptedAdapter implements LlmAdapter {
   /** Every request received, in order (options without the signal). */
   readonly requests: ScriptedRequest[] = []
   private readonly replies: ScriptedReply[]
+  /** Usage estimates grow with the new messages only (one tally: requests of one session extend each other). */
+  private readonly tally = new RequestTokenTally()
 
   constructor(private readonly settings: ScriptedSettings) {
     this.providerInfo = { id: settings.provider, label: 'Scripted model' }
@@ -69,7 +72,7 @@ export class ScriptedAdapter implements LlmAdapter {
     }
     const chunks: StreamChunk[] = 'hang' in reply
       ? [{ type: 'block-start', index: 0, blockType: 'text' }, ...splitText('Thinking about it').map((text): StreamChunk => ({ type: 'text-delta', index: 0, text }))]
-      : replyChunks(reply, request, `call_${number}`)
+      : replyChunks(reply, request, `call_${number}`, (sent) => this.tally.estimate(sent))
     for (const chunk of chunks) {
       if (delayMs > 0) await delay(delayMs, signal)
       if (signal?.aborted) throw abortedError()

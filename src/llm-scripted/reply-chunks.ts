@@ -25,13 +25,16 @@ function textBlock(index: number, type: 'text' | 'reasoning', text: string): Str
   return [{ type: 'block-start', index, blockType: type }, ...deltas, { type: 'block-end', index, block: { type, text } }]
 }
 
-function estimateUsage(request: ScriptedRequest, reply: ScriptedResponse, calls: { name: string; args: string }[]): TokenUsage {
+function estimateUsage(inputTokens: number, reply: ScriptedResponse, calls: { name: string; args: string }[]): TokenUsage {
   const output = [reply.reasoning ?? '', reply.text ?? '', ...calls.map((call) => call.name + call.args)]
-  return { inputTokens: estimateRequestTokens(request), outputTokens: output.reduce((sum, text) => sum + estimateTextTokens(text), 0) }
+  return { inputTokens, outputTokens: output.reduce((sum, text) => sum + estimateTextTokens(text), 0) }
 }
 
-/** @param callPrefix - makes default call ids unique per request, e.g. `call_3` → `call_3_0` */
-export function replyChunks(reply: ScriptedResponse, request: ScriptedRequest, callPrefix: string): StreamChunk[] {
+/**
+ * @param callPrefix - makes default call ids unique per request, e.g. `call_3` → `call_3_0`
+ * @param estimateInput - the request's input tokens when the reply has no usage (an adapter passes its incremental tally)
+ */
+export function replyChunks(reply: ScriptedResponse, request: ScriptedRequest, callPrefix: string, estimateInput: (request: ScriptedRequest) => number = estimateRequestTokens): StreamChunk[] {
   const chunks: StreamChunk[] = []
   let index = 0
   if (reply.reasoning) chunks.push(...textBlock(index++, 'reasoning', reply.reasoning))
@@ -50,7 +53,7 @@ export function replyChunks(reply: ScriptedResponse, request: ScriptedRequest, c
     for (const piece of rest) chunks.push({ type: 'tool-call-delta', index: at, id: call.id, argumentsDelta: piece })
     if (finish !== 'max-tokens') chunks.push({ type: 'block-end', index: at, block: { type: 'tool-call', id: call.id, name: call.name, arguments: call.args } })
   }
-  chunks.push({ type: 'usage', usage: reply.usage ?? estimateUsage(request, reply, calls) })
+  chunks.push({ type: 'usage', usage: reply.usage ?? estimateUsage(estimateInput(request), reply, calls) })
   if (finish !== 'max-tokens' && !calls.length && !reply.text?.trim()) {
     chunks.push({ type: 'finish', reason: { kind: 'error', failure: { message: 'the model returned no text and no tool call', code: 'EMPTY_RESPONSE' } } })
   } else {

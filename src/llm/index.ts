@@ -12,6 +12,7 @@ export { LlmError, LLM_ERROR_RETRYABLE, DEFAULT_RETRY_POLICY, isRetryable, failu
 export { createUserMessage, createAssistantMessage, createToolResultMessage } from './messages.ts'
 export { ModelCatalog, DEEPSEEK_MODELS, type ModelEntry } from './model-catalog.ts'
 export { estimateTextTokens, estimateBlockTokens, estimateMessageTokens, estimateRequestTokens, usageTotal, addUsage } from './token-estimate.ts'
+export { RequestTokenTally, estimateToolsTokens } from './token-tally.ts'
 export { measureContext, usageByStep, sessionUsage, type ContextMeasure, type StepUsage } from './token-meter.ts'
 export { checkChunkSequence } from './invariant.ts'
 export type * from './types.ts'

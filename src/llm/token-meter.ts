@@ -7,6 +7,7 @@
  */
 import type { SessionEvent } from '../session/types.ts'
 import { addUsage, estimateMessageTokens, estimateRequestTokens, usageTotal } from './token-estimate.ts'
+import type { RequestTokenTally } from './token-tally.ts'
 import type { Message, TokenUsage, ToolSchema } from './types.ts'
 
 export interface ContextMeasure {
@@ -42,15 +43,16 @@ function breaksAnchor(event: SessionEvent): boolean {
 /**
  * Context size of the next request. Anchored: max(last usage + growth since, heuristic);
  * the anchor is the last `assistant/message` with usage, dropped if the header changed or
- * the surface was replaced after it.
+ * the surface was replaced after it. A caller measuring every step passes its session's `tally`
+ * so the heuristic costs only the messages added since the last measure.
  */
 export function measureContext(input: {
   events: readonly SessionEvent[]
   messages: readonly Pick<Message, 'content'>[]
   system?: string
   tools?: readonly ToolSchema[]
-}): ContextMeasure {
-  const heuristic = estimateRequestTokens(input)
+}, tally?: RequestTokenTally): ContextMeasure {
+  const heuristic = tally ? tally.estimate(input) : estimateRequestTokens(input)
   let growth = 0
   for (let i = input.events.length - 1; i >= 0; i -= 1) {
     const event = input.events[i]!

@@ -11,6 +11,7 @@ import type { PreStepPayload, RequestErrorPayload } from '../../agent-loop/event
 import type {} from '../../llm/index.ts'
 import type {} from '../../session/index.ts'
 import { measureContext } from '../../llm/token-meter.ts'
+import { RequestTokenTally } from '../../llm/token-tally.ts'
 import type { Session } from '../../session/session.ts'
 import type { LlmRuntime } from '../../llm/runtime.ts'
 import { compact, foldHeader, type CompactOutcome } from './compact.ts'
@@ -28,6 +29,8 @@ export class CompactionService extends Service {
   private readonly llm: LlmRuntime
   /** Overflow compactions per session since its last reply or idle. */
   private readonly overflowRetries = new WeakMap<object, number>()
+  /** Per session: the pressure heuristic grows with the new messages only. */
+  private readonly tallies = new WeakMap<Session, RequestTokenTally>()
 
   constructor(ctx: Context, config: CompactionConfig = {}) {
     super(ctx, 'compaction')
@@ -85,11 +88,13 @@ export class CompactionService extends Service {
     const header = foldHeader(agent.session)
     if (!window || !header) return
     const { threshold, retain } = limitsFor(this.config, window)
+    let tally = this.tallies.get(agent.session)
+    if (!tally) this.tallies.set(agent.session, tally = new RequestTokenTally())
     const pressure = measureContext({
       events, messages: [...agent.session.deriveMessages(), ...payload.messages],
       ...(header.system === undefined ? {} : { system: header.system }),
       ...(header.tools === undefined ? {} : { tools: header.tools }),
-    })
+    }, tally)
     if (pressure.totalTokens <= threshold) return
     try {
       await this.run(agent, turn, retain, signal)
