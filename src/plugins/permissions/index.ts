@@ -8,7 +8,6 @@
 import { Context, Service } from '@deepseek-ai/cordis'
 import type { Agent } from '../../agent-loop/types.ts'
 import type { PermissionPreset, SandboxMode } from '../../approval/types.ts'
-import type { SessionEvent } from '../../session/types.ts'
 import type { ToolExecution } from '../../tools/types.ts'
 import type {} from '../../tools/events.ts'
 import type { ToolRegistry } from '../../tools/registry.ts'

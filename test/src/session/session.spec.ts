@@ -93,7 +93,7 @@ describe('Session.lastOfType', () => {
     expect(session.lastOfType('approval/policy')).toBe(first)
     const second = session.append('approval/policy', { policy: 'ask' })
     expect(session.lastOfType('approval/policy')).toBe(second)
-    expect(() => session.append('approval/policy', { policy: 'ask', extra: undefined } as never)).toThrow()
+    expect(() => session.append('approval/policy', { policy: 'ask', extra: undefined } as never)).toThrow('data.extra')
     expect(session.lastOfType('approval/policy')).toBe(second)
   })
 })
