@@ -19,6 +19,18 @@ const ready = (async () => {
 })()
 const followed = new Map<string, number>()
 
+/** Yields to the event loop for one task without setTimeout's 4 ms nesting clamp. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
+}
+
 function session(id: string): Session {
   const live = root.sessions.get(id as SessionId)
   if (!live) throw new Error(`session ${id} is not open here`)
@@ -55,19 +67,43 @@ const api = {
     }
     return live.events.length
   },
-  /** Appends `total` text chunks, `perTask` per task, then flushes; returns elapsed ms (worker clock). `random` makes the text incompressible. */
-  async stream(id: string, total: number, perTask: number, random = false): Promise<number> {
+  /**
+   * Appends `total` text chunks, `perTask` per task, then flushes. Returns worker ms: `totalMs`
+   * until durable, `appendMs` spent inside `append` itself. `random` makes the text incompressible.
+   */
+  async stream(id: string, total: number, perTask: number, random = false): Promise<{ totalMs: number; appendMs: number }> {
     const live = session(id)
+    const turn = live.lastTurn + 1
+    const started = performance.now()
+    let appendMs = 0
+    live.append('turn/start', { turn })
+    live.append('step/start', { turn, step: 1 })
+    for (let sent = 0; sent < total; sent += perTask) {
+      const taskStart = performance.now()
+      for (let i = sent; i < Math.min(total, sent + perTask); i++) {
+        const text = random ? Array.from({ length: 8 }, () => Math.random().toString(36)).join('') : `tok${i} `
+        live.append('assistant/chunk', { turn, step: 1, chunk: { type: 'text-delta', index: 0, text } })
+      }
+      appendMs += performance.now() - taskStart
+      await nextTask()
+    }
+    live.append('step/end', { turn, step: 1 })
+    live.append('turn/end', { turn, reason: { kind: 'completed' } })
+    await root.sessions.flush()
+    return { totalMs: performance.now() - started, appendMs }
+  },
+  /** Appends `total` chunks, `perTask` per batch, awaiting each batch durable with `durability`; returns ms. */
+  async streamAwaited(id: string, total: number, perTask: number, durability: 'relaxed' | 'strict'): Promise<number> {
+    const live = session(id)
+    const backend = root.sessionPersistence as IdbSessionBackend
     const turn = live.lastTurn + 1
     const started = performance.now()
     live.append('turn/start', { turn })
     live.append('step/start', { turn, step: 1 })
     for (let sent = 0; sent < total; sent += perTask) {
-      for (let i = sent; i < Math.min(total, sent + perTask); i++) {
-        const text = random ? Array.from({ length: 8 }, () => Math.random().toString(36)).join("") : `tok${i} `
-        live.append('assistant/chunk', { turn, step: 1, chunk: { type: 'text-delta', index: 0, text } })
-      }
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      for (let i = sent; i < Math.min(total, sent + perTask); i++) live.append('assistant/chunk', { turn, step: 1, chunk: { type: 'text-delta', index: 0, text: `tok${i} ` } })
+      if (durability === 'strict') await backend.checkpoint(id as SessionId)
+      else await root.sessions.flush()
     }
     live.append('step/end', { turn, step: 1 })
     live.append('turn/end', { turn, reason: { kind: 'completed' } })
@@ -98,12 +134,27 @@ const api = {
   followedCount(id: string): number {
     return followed.get(id) ?? 0
   },
-  /** Time to open a stored session (load + repair + Session construction), in worker ms. */
-  async timeOpen(id: string): Promise<number> {
+  /** Worker ms to open a stored session: `loadMs` in the backend (read + decode), `openMs` in total (+ repair, Session). */
+  async timeOpen(id: string): Promise<{ loadMs: number; openMs: number }> {
     await ready
+    const backend = root.sessionPersistence as IdbSessionBackend
+    const load = backend.load.bind(backend)
+    let loadMs = 0
+    backend.load = async (sessionId) => {
+      const started = performance.now()
+      try {
+        return await load(sessionId)
+      } finally {
+        loadMs = performance.now() - started
+      }
+    }
     const started = performance.now()
-    await root.sessions.open(id as SessionId)
-    return performance.now() - started
+    try {
+      await root.sessions.open(id as SessionId)
+    } finally {
+      backend.load = load
+    }
+    return { loadMs, openMs: performance.now() - started }
   },
   errors(): StorageErrorEvent[] {
     return errors
