@@ -10,6 +10,7 @@ import { SessionForkError, SessionImportError, SessionStoreError } from './error
 import { exportJsonl, parseJsonl } from './jsonl.ts'
 import { KNOWN_SESSION_EVENT_TYPES } from './known-types.ts'
 import type { SessionListing, SessionPersistence } from './persistence.ts'
+import { SessionPublication, type SessionVerifier } from './publication.ts'
 import { interruptedTurnClosers } from './repair.ts'
 import { Session } from './session.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
@@ -31,22 +32,19 @@ export interface CreateSessionOptions {
   meta?: SessionMeta
 }
 
-/** Builds a per-session pre-commit check (see `invariant.ts`). */
-export type SessionVerifier = (session: Session) => (event: SessionEvent) => void
+export type { SessionVerifier }
 
 export class SessionStore extends Service {
   static inject = ['sessionPersistence']
   private readonly live = new Map<SessionId, Session>()
-  private readonly verifiers = new Set<SessionVerifier>()
-  private readonly checks = new WeakMap<Session, Map<SessionVerifier, (event: SessionEvent) => void>>()
+  /** Verifiers and publication, outside the service proxy: they run on every append. */
+  private readonly publication: SessionPublication
   private readonly eventTypes: Map<string, number>
   private readonly maxEventBytes: number
-  /** The event bus, read once: each `ctx.x` read goes through Cordis' proxy (~7 µs here). */
-  private readonly bus: Context['events']
 
   constructor(ctx: Context, config: SessionStoreConfig = {}) {
     super(ctx, 'sessions')
-    this.bus = ctx.events
+    this.publication = new SessionPublication(ctx.events, (message, ...args) => ctx.logger('session').warn(message, ...args))
     this.maxEventBytes = config.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES
     this.eventTypes = new Map([...KNOWN_SESSION_EVENT_TYPES, ...(config.eventTypes ?? [])].map(t => [t, 1]))
     ctx.effect(() => () => this.closeAll())
@@ -151,8 +149,9 @@ export class SessionStore extends Service {
 
   /** Add a pre-commit check to every live and future session; returns its remover. */
   addVerifier(verifier: SessionVerifier): () => void {
-    this.verifiers.add(verifier)
-    return () => void this.verifiers.delete(verifier)
+    const { verifiers } = this.publication
+    verifiers.add(verifier)
+    return () => void verifiers.delete(verifier)
   }
 
   /** Declare plugin event types as known to readers; returns the undeclarer. */
@@ -173,13 +172,14 @@ export class SessionStore extends Service {
   }
 
   private instantiate(header: SessionHeader, seed: readonly SessionEvent[]): Session {
+    const publication = this.publication
     const session: Session = new Session({
       id: header.id,
       header,
       seed,
       maxEventBytes: this.maxEventBytes,
-      publish: event => this.publish(session, event),
-      verify: event => this.verify(session, event),
+      publish: event => publication.publish(session, event),
+      verify: event => publication.verify(session, event),
       onPublishError: (error, event) => this.ctx.logger('session').warn('session/event publication failed at seq %d (%s): %s', event.seq, event.type, error),
     })
     return session
@@ -199,27 +199,6 @@ export class SessionStore extends Service {
 
   private closeAll(): void {
     for (const session of this.live.values()) this.unregister(session)
-  }
-
-  private verify(session: Session, event: SessionEvent): void {
-    let perSession = this.checks.get(session)
-    if (!perSession) this.checks.set(session, perSession = new Map())
-    for (const verifier of this.verifiers) {
-      let check = perSession.get(verifier)
-      if (!check) perSession.set(verifier, check = verifier(session))
-      check(event)
-    }
-  }
-
-  /** `session/event` to each listener in turn; one failing listener does not starve the rest. */
-  private publish(session: Session, event: SessionEvent): void {
-    for (const listener of this.bus.dispatch('emit', ['session/event'])) {
-      try {
-        listener(session, event)
-      } catch (error) {
-        this.ctx.logger('session').warn('a session/event listener failed at seq %d (%s): %s', event.seq, event.type, error)
-      }
-    }
   }
 }
 

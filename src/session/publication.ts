@@ -1,0 +1,46 @@
+/**
+ * The per-append hooks the store gives each session: pre-commit verifiers and `session/event`
+ * publication. Plane: worker/Node. A plain object on purpose: a Service's `this` is Cordis'
+ * tracing proxy (µs per member read), and these run on every append of every session.
+ * @module session/publication
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import type { Session } from './session.ts'
+import type { SessionEvent } from './types.ts'
+
+/** Builds a per-session pre-commit check (see `invariant.ts`). */
+export type SessionVerifier = (session: Session) => (event: SessionEvent) => void
+
+export class SessionPublication {
+  readonly verifiers = new Set<SessionVerifier>()
+  private readonly checks = new WeakMap<Session, Map<SessionVerifier, (event: SessionEvent) => void>>()
+
+  /**
+   * @param bus - the event bus, read once (each `ctx.x` read is a proxy trap)
+   * @param warn - reports a contained listener failure
+   */
+  constructor(private readonly bus: Context['events'], private readonly warn: (message: string, ...args: unknown[]) => void) {}
+
+  /** Runs every verifier's check for `session` (built on first use); a throw refuses the append. */
+  verify(session: Session, event: SessionEvent): void {
+    if (this.verifiers.size === 0) return
+    let perSession = this.checks.get(session)
+    if (!perSession) this.checks.set(session, perSession = new Map())
+    for (const verifier of this.verifiers) {
+      let check = perSession.get(verifier)
+      if (!check) perSession.set(verifier, check = verifier(session))
+      check(event)
+    }
+  }
+
+  /** `session/event` to each listener in turn; one failing listener does not starve the rest. */
+  publish(session: Session, event: SessionEvent): void {
+    for (const listener of this.bus.dispatch('emit', ['session/event'])) {
+      try {
+        listener(session, event)
+      } catch (error) {
+        this.warn('a session/event listener failed at seq %d (%s): %s', event.seq, event.type, error)
+      }
+    }
+  }
+}
