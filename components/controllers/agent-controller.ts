@@ -103,6 +103,11 @@ export class AgentController implements ReactiveController {
     if (this.sessionId) await this.call({ kind: 'agent.cancel', sessionId: this.sessionId, keepInbox: false })
   }
 
+  /** Summarizes older history for the model now; the transcript keeps every message. */
+  async compact(): Promise<void> {
+    if (this.sessionId) await this.call({ kind: 'agent.compact', sessionId: this.sessionId })
+  }
+
   async answer(id: string, outcome: 'allowed-once' | 'rejected' | 'cancelled'): Promise<void> {
     this.questions = this.questions.filter((q) => q.id !== id)
     this.host.requestUpdate()

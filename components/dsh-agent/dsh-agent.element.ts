@@ -13,7 +13,7 @@
  * @attr panel - the open side panel: `none` (default), `sessions` or `settings`.
  * @attr workspace-id - storage key of the workspace (default `default`); seed files apply only to a new one.
  * @attr workspace-provider - `memory` (default, the embedded workspace) or `webcontainer` (used when the page is cross-origin isolated; otherwise the `workspace-banner` part says why).
- * @csspart base, header, title, workspace-banner, sessions-toggle, settings-toggle, panel, main, transcript (forwarded), composer (forwarded)
+ * @csspart base, header, title, workspace-banner, compact-button, sessions-toggle, settings-toggle, panel, main, transcript (forwarded), composer (forwarded)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
@@ -150,6 +150,7 @@ export class DshAgent extends LitElement {
         <span part="title">dsh-agent</span>
         ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}</span>` : nothing}
         ${this.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${this.workspaceNotice}</span>` : nothing}
+        <button type="button" part="compact-button" title=${s.compactHint} ?disabled=${running || !a.sessionId} @click=${() => a.compact()}>${s.compact}</button>
         <button type="button" part="sessions-toggle" aria-expanded=${this.panel === 'sessions'} @click=${() => this.#toggle('sessions')}>${s.sessions}</button>
         <button type="button" part="settings-toggle" aria-expanded=${this.panel === 'settings'} @click=${() => this.#toggle('settings')}>${s.settings}</button>
       </header>

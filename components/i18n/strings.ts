@@ -5,6 +5,7 @@
  */
 const en = {
   agent: 'Agent', transcript: 'Conversation', composerLabel: 'Message', composerPlaceholder: 'Ask the agent… (Enter to send, Shift+Enter for a new line)',
+  compact: 'Compact', compactHint: 'Summarize older history for the model; the transcript keeps every message',
   send: 'Send', steer: 'Steer', stop: 'Stop', thinking: 'Reasoning', copy: 'Copy', copied: 'Copied',
   loadImage: 'Load image', imageBlocked: 'Image (click to load)', linkBlocked: 'link removed',
   running: 'Running…', stopped: 'Stopped by you', interrupted: 'This turn was interrupted', blocked: 'Blocked',
@@ -29,6 +30,7 @@ export type Lang = 'en' | 'zh'
 
 const zh: Strings = {
   agent: '智能体', transcript: '对话', composerLabel: '消息', composerPlaceholder: '向智能体提问…（Enter 发送，Shift+Enter 换行）',
+  compact: '压缩', compactHint: '为模型总结较早的历史；对话记录保留全部消息',
   send: '发送', steer: '插话', stop: '停止', thinking: '推理过程', copy: '复制', copied: '已复制',
   loadImage: '加载图片', imageBlocked: '图片（点击加载）', linkBlocked: '链接已移除',
   running: '运行中…', stopped: '已被你停止', interrupted: '本轮被中断', blocked: '已阻止',

@@ -9,6 +9,8 @@ import { asSessionId } from '../protocol/ids.ts'
 import type { SessionId } from '../util/brand.ts'
 import { HostError, type AgentHost } from './host.ts'
 import { workspaceSnapshot } from './workspace-snapshot.ts'
+import { CompactionError } from '../plugins/compaction/errors.ts'
+import type {} from '../plugins/compaction/service.ts'
 
 type Result = CommandResultMap[CommandKind]
 
@@ -57,6 +59,20 @@ async function sessionCommand(host: AgentHost, command: HostCommand): Promise<Re
   }
 }
 
+/** Manual compaction; a refusal (busy, nothing to compact, ...) becomes `COMPACTION_<KIND>`. */
+async function compactNow(host: AgentHost, sessionId: SessionId): Promise<{ shadowedCount: number }> {
+  const runtime = await host.runtime()
+  const compaction = runtime.ctx.get('compaction', false)
+  if (!compaction) throw new HostError('COMPACTION_UNAVAILABLE', 'this runtime has no compaction plugin')
+  try {
+    const { shadowedCount } = await compaction.compactNow(host.agent(sessionId))
+    return { shadowedCount }
+  } catch (error) {
+    if (!(error instanceof CompactionError)) throw error
+    throw new HostError(`COMPACTION_${error.kind.toUpperCase().replace('-', '_')}`, error.message)
+  }
+}
+
 async function deleteAll(host: AgentHost): Promise<null> {
   const runtime = await host.runtime()
   for (const agent of host.agents.values()) agent.cancel({ kind: 'user' })
@@ -87,6 +103,7 @@ export async function runCommand(host: AgentHost, command: HostCommand): Promise
     case 'agent.steer': host.agent(command.sessionId).steer(command.text); return null
     case 'agent.inject': host.agent(command.sessionId).inject(command.text); return null
     case 'agent.cancel': host.agent(command.sessionId).cancel({ kind: 'user' }, { keepInbox: command.keepInbox }); return null
+    case 'agent.compact': return compactNow(host, command.sessionId)
     case 'approval.answer': return { accepted: host.approvals.decide(command.id, command.outcome) }
     case 'storage.flush': return flush(host)
     case 'data.delete-all': return deleteAll(host)

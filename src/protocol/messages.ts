@@ -89,6 +89,7 @@ export type HostCommand =
   | { kind: 'agent.steer'; sessionId: SessionId; text: string }
   | { kind: 'agent.inject'; sessionId: SessionId; text: string }
   | { kind: 'agent.cancel'; sessionId: SessionId; keepInbox: boolean }
+  | { kind: 'agent.compact'; sessionId: SessionId }
   | { kind: 'approval.answer'; id: ApprovalRequestId; outcome: ApprovalOutcome }
   | { kind: 'storage.flush' }
   | { kind: 'data.delete-all' }
@@ -115,6 +116,8 @@ export interface CommandResultMap {
   'agent.steer': null
   'agent.inject': null
   'agent.cancel': null
+  /** How many history messages the summary replaced (for the model; the transcript keeps them). */
+  'agent.compact': { shadowedCount: number }
   'approval.answer': { accepted: boolean }
   'storage.flush': null
   'data.delete-all': null

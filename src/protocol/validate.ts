@@ -55,6 +55,7 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'agent.steer': { sessionId: id, text },
   'agent.inject': { sessionId: id, text },
   'agent.cancel': { sessionId: id, keepInbox: bool },
+  'agent.compact': { sessionId: id },
   'approval.answer': { id, outcome: oneOf(APPROVAL_ANSWERS) },
   'storage.flush': {},
   'data.delete-all': {},

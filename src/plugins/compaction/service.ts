@@ -61,14 +61,13 @@ export class CompactionService extends Service {
   }
 
   /**
-   * Compacts the agent's history now, between turns (`turn: null`), then flushes storage.
+   * Compacts the agent's whole history now, between turns (`turn: null`; like a user's /compact,
+   * nothing is kept verbatim unless `retainTokens` says so), then flushes storage.
    * @throws CompactionError ('busy' | 'nothing' | 'summary' | 'changed' | 'cancelled' | 'commit')
    */
   compactNow(agent: Agent): Promise<CompactOutcome> {
     return agent.runMaintenance(async (signal) => {
-      const window = this.contextWindow(agent.session)
-      const retain = window ? limitsFor(this.config, window).retain : (this.config.retainTokens ?? 0)
-      const outcome = await this.run(agent, null, retain, signal)
+      const outcome = await this.run(agent, null, this.config.retainTokens ?? 0, signal)
       await this.ctx.sessions.flush()
       return outcome
     })
