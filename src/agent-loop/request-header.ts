@@ -7,6 +7,7 @@
 import type { LlmCallConfig, ToolSchema } from '../llm/types.ts'
 import { callConfigEquals } from '../llm/runtime.ts'
 import type { Session } from '../session/session.ts'
+import { isDeepFrozen } from '../util/frozen.ts'
 import type { EpochHeader, SessionEventMap } from '../session/types.ts'
 
 /** Drops empty `system`/`tools`; keeps only set config fields. */
@@ -17,17 +18,23 @@ export function canonicalHeader(config: LlmCallConfig, system: string | undefine
   return header
 }
 
-/** Logged tool → the (frozen) parameters object already found JSON-equal to it. */
-const verifiedParameters = new WeakMap<ToolSchema, unknown>()
+/**
+ * Deep-frozen parameters object → another found JSON-equal to it. Both can never change, so the
+ * pair stays equal: later compares of the logged schema and the registry's snapshot are pointer compares.
+ */
+const sameParameters = new WeakMap<object, unknown>()
 
-/** Pointer compares once a parameters object was verified; JSON only the first time. */
-function toolEqual(a: ToolSchema, b: ToolSchema): boolean {
+function parametersEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true
-  if (a.name !== b.name || a.description !== b.description) return false
-  if (a.parameters === b.parameters || verifiedParameters.get(b) === a.parameters) return true
-  if (JSON.stringify(a.parameters) !== JSON.stringify(b.parameters)) return false
-  if (typeof a.parameters === 'object' && a.parameters !== null && Object.isFrozen(a.parameters)) verifiedParameters.set(b, a.parameters)
+  const objects = typeof a === 'object' && a !== null && typeof b === 'object' && b !== null
+  if (objects && (sameParameters.get(a) === b || sameParameters.get(b) === a)) return true
+  if (JSON.stringify(a) !== JSON.stringify(b)) return false
+  if (objects && isDeepFrozen(a) && isDeepFrozen(b)) sameParameters.set(a, b)
   return true
+}
+
+function toolEqual(a: ToolSchema, b: ToolSchema): boolean {
+  return a === b || (a.name === b.name && a.description === b.description && parametersEqual(a.parameters, b.parameters))
 }
 
 function toolsEqual(a: readonly ToolSchema[] = [], b: readonly ToolSchema[] = []): boolean {

@@ -7,6 +7,7 @@
  */
 import { BLOCK_OVERHEAD, estimateMessageTokens, estimateTextTokens } from './token-estimate.ts'
 import type { ContentBlock, Message, ToolSchema } from './types.ts'
+import { isDeepFrozen } from '../util/frozen.ts'
 
 type Countable = Pick<Message, 'content'>
 
@@ -20,13 +21,6 @@ function frozenBlocks(blocks: readonly ContentBlock[]): boolean {
   return true
 }
 
-function deepFrozen(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return true
-  if (!Object.isFrozen(value)) return false
-  for (const key of Object.keys(value)) if (!deepFrozen((value as Record<string, unknown>)[key])) return false
-  return true
-}
-
 /** Estimates of deep-frozen tool lists (the logged header's schemas are). */
 const toolsMemo = new WeakMap<readonly ToolSchema[], number>()
 
@@ -36,7 +30,7 @@ export function estimateToolsTokens(tools: readonly ToolSchema[] | undefined): n
   const memo = toolsMemo.get(tools)
   if (memo !== undefined) return memo
   const tokens = estimateTextTokens(JSON.stringify(tools)) + BLOCK_OVERHEAD
-  if (deepFrozen(tools)) toolsMemo.set(tools, tokens)
+  if (isDeepFrozen(tools)) toolsMemo.set(tools, tokens)
   return tokens
 }
 
