@@ -82,6 +82,13 @@ export class SessionStore extends Service {
     return this.live.get(id) ?? this.register(session)
   }
 
+  /** Closes a live session without deleting it (emits `session/disposed`); false when it was not live. */
+  close(id: SessionId): boolean {
+    const session = this.live.get(id)
+    if (session) this.unregister(session)
+    return session !== undefined
+  }
+
   /** Stored sessions (live ones are stored from creation on). */
   list(): Promise<SessionListing[]> {
     return this.backend.list()

@@ -49,6 +49,21 @@ describe('SessionStore lifecycle', () => {
     expect(await root.sessions.delete(s.id)).toBe(false)
   })
 
+  it('close() ends the live session but keeps it stored; open() loads it afresh', async () => {
+    const root = await bootStore()
+    const disposed = vi.fn()
+    root.on('session/disposed', disposed)
+    const s = await root.sessions.create({ id: sid('c') })
+    expect(root.sessions.close(s.id)).toBe(true)
+    expect(disposed).toHaveBeenCalledWith(s)
+    expect(s.isClosed).toBe(true)
+    expect(root.sessions.get(s.id)).toBeUndefined()
+    expect(root.sessions.close(s.id)).toBe(false)
+    const reopened = await root.sessions.open(s.id)
+    expect(reopened).not.toBe(s)
+    expect(reopened.events.map(e => e.type)).toEqual(s.events.map(e => e.type))
+  })
+
   it('closes live sessions when the store is disposed', async () => {
     const root = new Context()
     await root.plugin(MemorySessionBackend)
