@@ -9,6 +9,7 @@ import { asSessionId } from '../protocol/ids.ts'
 import type { SessionId } from '../util/brand.ts'
 import { HostError, type AgentHost } from './host.ts'
 import { workspaceSnapshot } from './workspace-snapshot.ts'
+import { openSession, takeOverSession } from './session-access.ts'
 import { CompactionError } from '../plugins/compaction/errors.ts'
 import type {} from '../plugins/compaction/service.ts'
 
@@ -37,16 +38,14 @@ async function sessionCommand(host: AgentHost, command: HostCommand): Promise<Re
   const runtime = await host.runtime()
   switch (command.kind) {
     case 'session.list': return (await runtime.sessions.list()).map(toSummary)
-    case 'session.open': {
-      const agent = await runtime.open(command.sessionId)
-      host.agents.set(agent.id, agent)
-      return { sessionId: agent.id, status: agent.status, readOnly: false }
-    }
+    case 'session.open': return openSession(host, command.sessionId)
+    case 'session.takeOver': return takeOverSession(host, command.sessionId)
     case 'session.fork': return { sessionId: idOf(await runtime.sessions.fork(command.sessionId, command.boundarySeq), 'sessions.fork') }
     case 'session.delete':
       host.agents.get(command.sessionId)?.cancel({ kind: 'user' })
       host.agents.delete(command.sessionId)
       host.feeds.unsubscribe(command.sessionId)
+      await host.followers.stop(command.sessionId)
       await runtime.sessions.delete(command.sessionId)
       return null
     case 'session.export': {
@@ -94,11 +93,14 @@ export async function runCommand(host: AgentHost, command: HostCommand): Promise
     case 'host.configure': return { keyState: await host.configure(command.settings) }
     case 'provider.key': return host.setKey(command.apiKey, command.remember)
     case 'session.subscribe': {
-      const events = host.agent(command.sessionId).session.events
+      const events = host.followers.events(command.sessionId) ?? host.agent(command.sessionId).session.events
       host.feeds.subscribe(command.sessionId, events, command.fromSeq)
       return { liveSeq: events.length }
     }
-    case 'session.unsubscribe': host.feeds.unsubscribe(command.sessionId); return null
+    case 'session.unsubscribe':
+      host.feeds.unsubscribe(command.sessionId)
+      await host.followers.stop(command.sessionId) // a followed session nobody watches is not read any more
+      return null
     case 'agent.prompt': host.agent(command.sessionId).followup(command.text); return null
     case 'agent.steer': host.agent(command.sessionId).steer(command.text); return null
     case 'agent.inject': host.agent(command.sessionId).inject(command.text); return null

@@ -16,6 +16,7 @@ import { clearRememberedKey, loadRememberedKey, saveRememberedKey, scrubSecret }
 import { NoticeSink, type PageSink } from './notice-sink.ts'
 import { runtimeOptions } from './runtime-options.ts'
 import { SessionFeeds } from './session-feed.ts'
+import { SessionFollowers } from './followers.ts'
 import { runCommand } from './commands.ts'
 import { watchRuntime } from './runtime-events.ts'
 import type { HostRuntime, HostRuntimeOptions, RuntimeFactory, ToolLookup } from './types.ts'
@@ -31,6 +32,8 @@ export class AgentHost implements HostApi {
   readonly sink = new NoticeSink(() => this.approvals.detachAll())
   readonly approvals: ApprovalBridge
   readonly feeds: SessionFeeds
+  /** Sessions another tab or instance writes, followed read-only from storage. */
+  readonly followers = new SessionFollowers((sessionId, events) => this.feeds.forwardStored(sessionId, events))
   #runtime: Promise<HostRuntime> | undefined
   #settings: RuntimeSettings | undefined
   #apiKey: string | undefined
@@ -113,6 +116,7 @@ export class AgentHost implements HostApi {
     this.#tools = undefined
     this.agents.clear()
     this.feeds.clear()
+    this.followers.clear()
     this.approvals.detachAll()
     if (previous) await (await previous.catch(() => undefined))?.dispose() // a runtime that failed to start has nothing to dispose
   }
@@ -126,8 +130,12 @@ export class AgentHost implements HostApi {
     return runtime
   }
 
+  /** The agent driving `sessionId` here. @throws HostError SESSION_READ_ONLY (followed) | SESSION_NOT_OPEN */
   agent(sessionId: SessionId): Agent {
     const agent = this.agents.get(sessionId)
+    if (!agent && this.followers.has(sessionId)) {
+      throw new HostError('SESSION_READ_ONLY', `session ${sessionId} is being written by another tab or instance and is shown read-only here; take it over to drive it`)
+    }
     if (!agent) throw new HostError('SESSION_NOT_OPEN', `session ${sessionId} is not open in this worker (send session.open first)`)
     return agent
   }

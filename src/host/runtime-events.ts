@@ -9,11 +9,12 @@ import type { StorageState } from '../protocol/messages.ts'
 import type { SessionId } from '../util/brand.ts'
 import type { AgentHost } from './host.ts'
 import type { HostRuntime } from './types.ts'
+import { followAfterTakeOver } from './session-access.ts'
 
 type Listen = (name: string, listener: (...args: any[]) => unknown) => () => void
 
 /** session-idb's reports: `storage/state {sessionId, saving, durableSeq}`, `storage/error {code, message, sessionId?}`. */
-interface StorageReport { code?: unknown; message?: unknown; saving?: unknown }
+interface StorageReport { code?: unknown; message?: unknown; saving?: unknown; sessionId?: unknown }
 
 /** Maps the persistence layer's report onto the protocol's storage state. */
 export function toStorageState(report: StorageReport, failed: boolean): StorageState {
@@ -30,6 +31,13 @@ export function watchRuntime(host: AgentHost, runtime: HostRuntime): void {
     if (host.agents.has(agent.id)) host.sink.post({ kind: 'agent.status', sessionId: agent.id as SessionId, status })
   })
   on('approval/request', host.approvals.answer)
-  on('storage/state', (report: StorageReport) => host.sink.post({ kind: 'storage.state', state: toStorageState(report, false) }))
-  on('storage/error', (report: StorageReport) => host.sink.post({ kind: 'storage.state', state: toStorageState(report, true) }))
+  // A session this worker only follows is saved by its writer: its "not saving" here is no storage problem.
+  const followed = (report: StorageReport) => typeof report.sessionId === 'string' && host.followers.has(report.sessionId)
+  on('storage/state', (report: StorageReport) => {
+    if (!followed(report)) host.sink.post({ kind: 'storage.state', state: toStorageState(report, false) })
+  })
+  on('storage/error', (report: StorageReport) => {
+    const takenOver = report.code === 'SESSION_TAKEN_OVER' && followAfterTakeOver(host, runtime, report.sessionId as SessionId)
+    if (!takenOver && !followed(report)) host.sink.post({ kind: 'storage.state', state: toStorageState(report, true) })
+  })
 }

@@ -28,8 +28,11 @@ export class SessionFeeds {
     this.#forward(sessionId, feed, events)
   }
 
-  unsubscribe(sessionId: string): void {
+  /** Stops the feed; returns the seq the page expects next (to resume it over another copy of the log). */
+  unsubscribe(sessionId: string): number | undefined {
+    const position = this.#feeds.get(sessionId)?.nextSeq
     this.#feeds.delete(sessionId)
+    return position
   }
 
   clear(): void {
@@ -40,6 +43,12 @@ export class SessionFeeds {
   onEvent = (session: { id: string }, event: SessionEvent): void => {
     const feed = this.#feeds.get(session.id)
     if (feed) this.#forward(session.id as SessionId, feed, [event])
+  }
+
+  /** Forwards events that arrive outside `session/event`: a followed session's newly stored ones. */
+  forwardStored(sessionId: SessionId, events: readonly SessionEvent[]): void {
+    const feed = this.#feeds.get(sessionId)
+    if (feed) this.#forward(sessionId, feed, events)
   }
 
   #forward(sessionId: SessionId, feed: Feed, events: readonly SessionEvent[]): void {

@@ -43,6 +43,15 @@ export interface HostSessionStore {
   import(jsonl: string): Promise<unknown> | unknown
 }
 
+/**
+ * What the host needs from `ctx.sessionPersistence` to follow a session another instance writes
+ * and to take it over (session-idb); backends without these (session-memory) never lock.
+ */
+export interface HostFollowingPersistence {
+  follow(id: SessionId, onEvents: (events: SessionEvent[]) => void, fromSeq?: number): () => void
+  takeOver(id: SessionId): Promise<void>
+}
+
 export interface HostRuntime {
   readonly ctx: Context
   readonly sessions: HostSessionStore

@@ -11,7 +11,7 @@ import type { JsonValue } from '../util/json.ts'
 import type { ApprovalRequestId, CallId, SessionId } from './ids.ts'
 
 /** Bump when a command, notice or result changes shape; the client refuses a mismatched host. */
-export const PROTOCOL_VERSION = 1
+export const PROTOCOL_VERSION = 2
 
 export type ProviderKind = 'openai-compatible' | 'scripted' | 'replay'
 export const PROVIDER_KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay']
@@ -79,6 +79,8 @@ export type HostCommand =
   | { kind: 'provider.key'; apiKey: string | null; remember: boolean }
   | { kind: 'session.list' }
   | { kind: 'session.open'; sessionId?: SessionId }
+  /** Become the writer of a session another tab or instance writes (fenced); the page's subscription continues. */
+  | { kind: 'session.takeOver'; sessionId: SessionId }
   | { kind: 'session.fork'; sessionId: SessionId; boundarySeq: number }
   | { kind: 'session.delete'; sessionId: SessionId }
   | { kind: 'session.export'; sessionId: SessionId }
@@ -100,11 +102,19 @@ export type HostCommand =
 export type CommandKind = HostCommand['kind']
 export type CommandOf<K extends CommandKind> = Extract<HostCommand, { kind: K }>
 
+export interface SessionOpened {
+  sessionId: SessionId
+  status: 'idle' | 'running'
+  readOnly: boolean
+}
+
 export interface CommandResultMap {
   'host.configure': { keyState: KeyState }
   'provider.key': KeyState
   'session.list': SessionSummary[]
-  'session.open': { sessionId: SessionId; status: 'idle' | 'running'; readOnly: boolean }
+  /** `readOnly`: another tab or instance writes the session; this one follows it from storage. */
+  'session.open': SessionOpened
+  'session.takeOver': SessionOpened
   'session.fork': { sessionId: SessionId }
   'session.delete': null
   'session.export': { jsonl: string }
@@ -128,6 +138,11 @@ export interface CommandResultMap {
 
 export type HostNotice =
   | { kind: 'session.events'; sessionId: SessionId; events: WireEvent[] }
+  /**
+   * The session's access changed without a page command: `readOnly: true, code: SESSION_TAKEN_OVER`
+   * when another tab took it over. Events past the stored ones may have been shown: resubscribe from 0.
+   */
+  | { kind: 'session.access'; sessionId: SessionId; readOnly: boolean; code?: string }
   | { kind: 'agent.status'; sessionId: SessionId; status: 'idle' | 'running' }
   | { kind: 'approval.requested'; question: ApprovalQuestion }
   | { kind: 'approval.withdrawn'; id: ApprovalRequestId }

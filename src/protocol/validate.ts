@@ -45,6 +45,7 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'provider.key': { apiKey: nullableKey, remember: bool },
   'session.list': {},
   'session.open': { sessionId: optional(id) },
+  'session.takeOver': { sessionId: id },
   'session.fork': { sessionId: id, boundarySeq: seq },
   'session.delete': { sessionId: id },
   'session.export': { sessionId: id },
@@ -72,6 +73,7 @@ const question: Check = (v) => isRecord(v) && checkFields(v, {
 
 const NOTICE_FIELDS: Record<HostNotice['kind'], Record<string, Check>> = {
   'session.events': { sessionId: id, events: wireEvents },
+  'session.access': { sessionId: id, readOnly: bool, code: optional(text) },
   'agent.status': { sessionId: id, status: oneOf(['idle', 'running']) },
   'approval.requested': { question },
   'approval.withdrawn': { id },
