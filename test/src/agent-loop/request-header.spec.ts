@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { canonicalHeader, headerEquals } from '../../../src/agent-loop/request-header.ts'
 import { deepFreeze } from '../../../src/llm/deep-freeze.ts'
 import type { ToolSchema } from '../../../src/llm/types.ts'
+import type { JsonValue } from '../../../src/util/json.ts'
 
 const config = { provider: 'p', model: 'm' }
 const tool = (parameters: ToolSchema['parameters']): ToolSchema => ({ name: 'read', description: 'Reads.', parameters })
@@ -20,7 +21,7 @@ describe('headerEquals', () => {
 
   it('sees an in-place edit of parameters that were not frozen', () => {
     const logged = deepFreeze(header({ type: 'object', properties: {} }))
-    const mutable: { type: string; properties: Record<string, unknown> } = { type: 'object', properties: {} }
+    const mutable: { type: string; properties: Record<string, JsonValue> } = { type: 'object', properties: {} }
     expect(headerEquals(logged, header(mutable))).toBe(true)
     mutable.properties.path = { type: 'string' }
     expect(headerEquals(logged, header(mutable))).toBe(false)
