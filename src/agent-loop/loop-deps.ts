@@ -4,12 +4,14 @@
  * Plane: worker; types plus the abort check. Contract: scratch is rewritten each step.
  * @module agent-loop/loop-deps
  */
-import type { Context } from '@deepseek-ai/cordis'
-import type { PreparedCall } from '../llm/runtime.ts'
+import type { Context, EventsService } from '@deepseek-ai/cordis'
+import type { LlmRuntime, PreparedCall } from '../llm/runtime.ts'
 import type { LlmCallConfig } from '../llm/types.ts'
+import type { SystemPromptRegistry } from '../prompt/registry.ts'
 import type { PromptAssembly } from '../prompt/types.ts'
 import type { Session } from '../session/session.ts'
 import type { ToolBatchCall } from '../tools/batch.ts'
+import type { ToolRegistry } from '../tools/registry.ts'
 import type { AgentInbox } from './inbox.ts'
 import type { Agent } from './types.ts'
 
@@ -29,8 +31,17 @@ export interface LoopInstance {
   adapterDefaulted: (keyof LlmCallConfig)[]
 }
 
+/** The services a step calls, resolved once per agent past Cordis' proxy (util/service). */
+export interface LoopServices {
+  events: EventsService
+  prompt: SystemPromptRegistry
+  llm: LlmRuntime
+  tools: ToolRegistry
+}
+
 export interface LoopDeps {
   ctx: Context
+  services: LoopServices
   agent: Agent
   session: Session
   inbox: AgentInbox

@@ -26,16 +26,16 @@ export function preStepActor(deps: LoopDeps) {
   return fromPromise<PreStepDecision, PreStepInput>(async ({ input }) => {
     const signal = deps.signal()
     checkAbort(signal)
-    const { ctx, agent, session, inbox, scratch } = deps
+    const { services, agent, session, inbox, scratch } = deps
     const claimed = inbox.claim(input.target, input.turn)
     scratch.calls = []
     scratch.prepared = undefined
-    scratch.assembly = await ctx.systemPrompt.assemble({ scope: agent, agent, signal })
+    scratch.assembly = await services.prompt.assemble({ scope: agent, agent, signal })
     checkAbort(signal)
     const snapshot = projectRuntimeContext(session, scratch.assembly)
     const messages = snapshot ? [...claimed, snapshot] : claimed
     const payload = { agent, messages, turn: input.turn, step: input.step, signal }
-    const decision = checkDecision(await ctx.waterfall('agent/pre-step', payload, async () => ({ kind: 'enter', messages })))
+    const decision = checkDecision(await services.events.waterfall('agent/pre-step', payload, async () => ({ kind: 'enter', messages })))
     checkAbort(signal)
     return decision
   })

@@ -32,7 +32,7 @@ async function prepare(deps: LoopDeps, proposal: LlmCallConfig, signal: AbortSig
   if (!proposal.provider || !proposal.model) {
     throw new LlmError({ message: 'no model route: the agent has no provider/model (set agentOptions or an agent/request listener)', code: 'NO_ADAPTER' })
   }
-  const prepared = await deps.ctx.llm.prepareCall(proposal, signal)
+  const prepared = await deps.services.llm.prepareCall(proposal, signal)
   deps.instance.adapterDefaulted = Object.keys(prepared.adapterDefaults) as (keyof LlmCallConfig)[]
   return prepared
 }
@@ -51,7 +51,7 @@ function logHeader(deps: LoopDeps, header: EpochHeader): EpochHeader {
 
 function logContext(deps: LoopDeps, prepared: PreparedCall): void {
   const { provider, model } = prepared.config
-  const contextWindow = prepared.context?.contextWindow ?? deps.ctx.llm.resolveModelInfo(provider, model)?.contextWindow
+  const contextWindow = prepared.context?.contextWindow ?? deps.services.llm.resolveModelInfo(provider, model)?.contextWindow
   const last = foldRequestHeader(deps.session).context
   if (last && last.provider === provider && last.model === model && last.contextWindow === contextWindow) return
   deps.session.append('request/context', contextWindow === undefined ? { provider, model } : { provider, model, contextWindow })
@@ -62,9 +62,9 @@ function logContext(deps: LoopDeps, prepared: PreparedCall): void {
  * @returns the prepared call and the folded (logged) header the request must match
  */
 export async function routeRequest(deps: LoopDeps, input: StepInput, signal: AbortSignal): Promise<{ prepared: PreparedCall; header: EpochHeader }> {
-  const { ctx, agent, scratch } = deps
+  const { services, agent, scratch } = deps
   const payload = { agent, turn: input.turn, step: input.step, signal }
-  const proposal = await ctx.waterfall('agent/request', payload, async () => defaultConfig(deps))
+  const proposal = await services.events.waterfall('agent/request', payload, async () => defaultConfig(deps))
   const prepared = await prepare(deps, proposal, signal)
   const system = renderPrompt(scratch.assembly!)
   const header = logHeader(deps, canonicalHeader(prepared.config, system, scratch.assembly!.tools))

@@ -18,7 +18,7 @@ export function requestErrorActor(deps: LoopDeps) {
       agent: deps.agent, turn: input.turn, step: input.step, provider: prepared?.config.provider ?? deps.agent.options.provider ?? '',
       failure: input.failure, retryPolicy: prepared?.retryPolicy ?? DEFAULT_RETRY_POLICY, signal,
     }
-    const decision = await deps.ctx.waterfall('agent/request-error', payload, async () => undefined)
+    const decision = await deps.services.events.waterfall('agent/request-error', payload, async () => undefined)
     checkAbort(signal)
     return decision?.kind === 'retry' ? { retry: true } : { retry: false, failure: input.failure }
   })
@@ -26,9 +26,9 @@ export function requestErrorActor(deps: LoopDeps) {
 
 export function toolBatchActor(deps: LoopDeps) {
   return fromPromise<ToolBatchOutcome, StepInput>(async ({ input }) => {
-    const { ctx, agent, session, inbox, scratch } = deps
+    const { ctx, services, agent, session, inbox, scratch } = deps
     const signal = deps.signal()
-    const outcome = await executeToolBatch({ ctx, agent, session, turn: input.turn, step: input.step, calls: scratch.calls, signal })
+    const outcome = await executeToolBatch({ ctx, tools: services.tools, agent, session, turn: input.turn, step: input.step, calls: scratch.calls, signal })
     for (const context of outcome.contexts) inbox.append(context, 'next-step')
     checkAbort(signal)
     return { concludesTurn: outcome.concludesTurn }
@@ -38,7 +38,7 @@ export function toolBatchActor(deps: LoopDeps) {
 export function turnStoppingActor(deps: LoopDeps) {
   return fromPromise<void, StepInput>(async ({ input }) => {
     const signal = deps.signal()
-    await deps.ctx.serial('agent/turn-stopping', { agent: deps.agent, turn: input.turn, signal })
+    await deps.services.events.serial('agent/turn-stopping', { agent: deps.agent, turn: input.turn, signal })
     checkAbort(signal)
   })
 }

@@ -12,6 +12,7 @@ import { addNamed, PromptLayers, type PromptLayer } from './layers.ts'
 import { assembleLayers, completeSection } from './assemble.ts'
 import { VARIABLE_NAME } from './render.ts'
 import { HARNESS_IDENTITY } from './identity.ts'
+import { unwrapService } from '../util/service.ts'
 import type { PromptAssembly, PromptContext, PromptContextSection, PromptScopeOption, PromptSection, ToolProvider, VariableProvider } from './types.ts'
 
 declare module '@deepseek-ai/cordis' {
@@ -53,7 +54,11 @@ export class SystemPromptRegistry extends Service {
     super(ctx, 'systemPrompt')
     this.events = ctx.events
     const reflect = ctx.reflect
-    this.toolRegistry = () => reflect.get('tools') as ToolRegistry | undefined
+    // Read per assembly (tools come and go) and called unproxied: schemas() through the proxy costs ~60 µs.
+    this.toolRegistry = () => {
+      const tools = reflect.get('tools') as ToolRegistry | undefined
+      return tools && unwrapService(tools)
+    }
     const global = this.layers.global
     global.sections.set(HARNESS_IDENTITY.name, HARNESS_IDENTITY)
     if (config.persona !== undefined) {

@@ -25,6 +25,8 @@ export interface ToolBatchCall {
 
 export interface ToolBatchInput {
   ctx: Context
+  /** The registry to run through; default `ctx.tools` (a per-step caller passes it resolved once). */
+  tools?: ToolRegistry
   agent: Agent
   session: Session
   turn: number
@@ -66,7 +68,7 @@ class BatchRun {
 
   constructor(private readonly input: ToolBatchInput) {
     // `reflect.get` skips the context proxy's missing-property path (it builds an Error per read).
-    this.tools = input.ctx.reflect.get('tools') as ToolRegistry
+    this.tools = input.tools ?? input.ctx.reflect.get('tools') as ToolRegistry
     this.maxParallel = input.maxParallel ?? DEFAULT_MAX_PARALLEL
     if (!Number.isInteger(this.maxParallel) || this.maxParallel < 1) throw new RangeError(`maxParallel must be a positive integer, got ${input.maxParallel}`)
   }
