@@ -93,6 +93,7 @@ export async function runCommand(host: AgentHost, command: HostCommand): Promise
     case 'host.configure': return { keyState: await host.configure(command.settings) }
     case 'provider.key': return host.setKey(command.apiKey, command.remember)
     case 'session.subscribe': {
+      await host.followers.ready(command.sessionId)
       const events = host.followers.events(command.sessionId) ?? host.agent(command.sessionId).session.events
       host.feeds.subscribe(command.sessionId, events, command.fromSeq)
       return { liveSeq: events.length }

@@ -1,7 +1,7 @@
 /**
- * The sessions this worker follows read-only (another instance writes them): the events read so far
- * from storage by seq range, new ones handed to the feed. Plane: worker. Contract: contiguous from
- * seq 0, each once; `stop` waits for the hand-over that started it to settle. @module host/followers
+ * The sessions this worker follows read-only (another instance writes them): the stored log read
+ * once, then each newly stored event by seq range, handed to the feed. Plane: worker. Contract:
+ * contiguous from seq 0, each once; `stop` waits for the hand-over that started it. @module host/followers
  */
 import type { SessionEvent } from '../session/types.ts'
 import type { SessionId } from '../util/brand.ts'
@@ -9,6 +9,8 @@ import type { HostFollowingPersistence } from './types.ts'
 
 interface Following {
   events: SessionEvent[]
+  /** Settles once the stored log was read and following began; rejects when that read failed. */
+  ready: Promise<void>
   stop(): void
   /** Settles when the writer this following replaced (if any) is fully closed. */
   settled: Promise<void>
@@ -28,15 +30,31 @@ export class SessionFollowers {
     return this.#following.get(sessionId)?.events
   }
 
-  /** Follows `sessionId` from seq 0 (replacing an earlier following of it). */
+  /** Resolves once a followed session's stored log is loaded (at once when not followed). */
+  async ready(sessionId: string): Promise<void> {
+    await this.#following.get(sessionId)?.ready
+  }
+
+  /** Follows `sessionId`: reads the stored log once, then every event stored after it (replacing an earlier following). */
   start(persistence: HostFollowingPersistence, sessionId: SessionId, settled: Promise<void> = Promise.resolve()): void {
     this.#following.get(sessionId)?.stop()
+    let stopped = false
+    let stopReading: (() => void) | undefined
     const events: SessionEvent[] = []
-    const stop = persistence.follow(sessionId, (batch) => {
-      for (const event of batch) events.push(event)
-      this.onEvents(sessionId, batch)
-    }, 0)
-    this.#following.set(sessionId, { events, stop, settled })
+    const ready = persistence.inspect(sessionId).then((stored) => {
+      if (stopped) return
+      for (const event of stored?.events ?? []) events.push(event)
+      stopReading = persistence.follow(sessionId, (batch) => {
+        for (const event of batch) events.push(event)
+        this.onEvents(sessionId, batch)
+      }, events.length)
+    })
+    ready.catch(() => undefined) // observed by `ready()` callers; no unhandled rejection meanwhile
+    const stop = (): void => {
+      stopped = true
+      stopReading?.()
+    }
+    this.#following.set(sessionId, { events, ready, stop, settled })
   }
 
   /** Stops following; resolves once the hand-over that started it has settled. */

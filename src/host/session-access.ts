@@ -19,7 +19,8 @@ interface WriterServices {
 function followingPersistence(runtime: HostRuntime): HostFollowingPersistence | undefined {
   const ctx = runtime.ctx as unknown as { get(name: string, strict: false): Partial<HostFollowingPersistence> | undefined }
   const persistence = ctx.get('sessionPersistence', false)
-  return typeof persistence?.follow === 'function' && typeof persistence.takeOver === 'function' ? persistence as HostFollowingPersistence : undefined
+  const able = typeof persistence?.follow === 'function' && typeof persistence.takeOver === 'function' && typeof persistence.inspect === 'function'
+  return able ? persistence as HostFollowingPersistence : undefined
 }
 
 function opened(agent: Agent): SessionOpened {
@@ -36,6 +37,12 @@ export async function openSession(host: AgentHost, sessionId: SessionId | undefi
     const persistence = followingPersistence(runtime)
     if (sessionId === undefined || !persistence || (error as { code?: unknown }).code !== 'SESSION_LOCKED') throw error
     if (!host.followers.has(sessionId)) host.followers.start(persistence, sessionId)
+    try {
+      await host.followers.ready(sessionId)
+    } catch (readError) {
+      await host.followers.stop(sessionId)
+      throw readError
+    }
     return { sessionId, status: 'idle', readOnly: true }
   }
   host.agents.set(agent.id, agent)
@@ -64,6 +71,7 @@ export async function takeOverSession(host: AgentHost, sessionId: SessionId): Pr
     return opened(agent)
   } catch (error) {
     host.followers.start(persistence, sessionId)
+    await host.followers.ready(sessionId).catch(() => undefined) // the take-over's own error is the one to report
     if (position !== undefined) host.feeds.subscribe(sessionId, host.followers.events(sessionId) ?? [], position)
     throw error
   }

@@ -48,6 +48,8 @@ export interface HostSessionStore {
  * and to take it over (session-idb); backends without these (session-memory) never lock.
  */
 export interface HostFollowingPersistence {
+  /** The stored log, read without claiming the writer. */
+  inspect(id: SessionId): Promise<{ events: readonly SessionEvent[] } | undefined>
   follow(id: SessionId, onEvents: (events: SessionEvent[]) => void, fromSeq?: number): () => void
   takeOver(id: SessionId): Promise<void>
 }

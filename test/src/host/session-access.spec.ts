@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AgentHost, type HostRuntime } from '../../../src/host/index.ts'
 import { createRuntime } from '../../../src/kernel/runtime.ts'
-import type { CommandKind, CommandOf, CommandResultMap, HostNotice, RuntimeSettings, SessionId, WireEvent } from '../../../src/protocol/messages.ts'
+import type { CommandKind, CommandOf, CommandResultMap, HostNotice, RuntimeSettings, SessionId, WireEvent } from '../../../src/protocol/index.ts'
 
 const hosts: AgentHost[] = []
 afterEach(async () => {
@@ -48,7 +48,8 @@ describe('host: one writer per session across workers', () => {
 
     const b = await tab(['taken over answer'])
     expect(await call(b.host, { kind: 'session.open', sessionId: id })).toEqual({ sessionId: id, status: 'idle', readOnly: true })
-    await call(b.host, { kind: 'session.subscribe', sessionId: id, fromSeq: 0 })
+    const storedCount = JSON.parse(stored(a.host, id)).length
+    expect(await call(b.host, { kind: 'session.subscribe', sessionId: id, fromSeq: 0 })).toEqual({ liveSeq: storedCount })
     expect(await b.host.call({ kind: 'agent.prompt', sessionId: id, text: 'hi' })).toEqual({
       ok: false, code: 'SESSION_READ_ONLY',
       message: `session ${id} is being written by another tab or instance and is shown read-only here; take it over to drive it`,
