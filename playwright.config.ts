@@ -1,7 +1,8 @@
 /**
  * Playwright configuration for the browser specs (`test/**\/*.browser.spec.ts`): a real Chromium
  * found by scripts/test.mjs (CHROMIUM_PATH), never downloaded, against a production build served
- * by a fresh `vite preview` on 127.0.0.1:4173 (PREVIEW_PORT moves it; BASE_URL tests a running server).
+ * by a fresh `vite preview` on 127.0.0.1:4173 (PREVIEW_PORT moves it; BASE_URL tests a running server),
+ * after the embed build the embed specs load from dist/.
  */
 import { defineConfig } from '@playwright/test'
 
@@ -36,7 +37,8 @@ export default defineConfig({
   webServer: process.env.BASE_URL
     ? undefined
     : {
-        command: `${vite} build && ${vite} preview --host 127.0.0.1 --port ${port} --strictPort`,
+        // The demo build (served) and the embed build (dist/dsh-agent.js, served by the embed specs' own static servers).
+        command: `${vite} build && ${vite} build -c vite.embed.config.ts && ${vite} preview --host 127.0.0.1 --port ${port} --strictPort`,
         url: baseURL,
         reuseExistingServer: false,
         timeout: 120_000,

@@ -1,5 +1,6 @@
 /**
- * The embed build (library mode): `dist/dsh-agent.js`, an ES module that registers `<dsh-agent>`,
+ * The embed build (library mode): `dist/dsh-agent.js`, an ES module that registers `<dsh-agent>`
+ * (plus `dist/runtime.js`, the headless `createRuntime` for Node and scripts),
  * with the agent worker and the heavy parts (just-bash, WebContainer client, markdown, diff) as
  * lazy chunks under `dist/chunks/`, every one addressed relative to the module URL (`base: './'`),
  * so the files work from any static host and any path. Run by `npm run build` after the demo build.
@@ -18,7 +19,7 @@ const cleanEmbedOutput: Plugin = {
   name: 'dsh-clean-embed-output',
   apply: 'build',
   buildStart() {
-    for (const path of ['dsh-agent.js', 'chunks']) rmSync(join(outDir, path), { recursive: true, force: true })
+    for (const path of ['dsh-agent.js', 'runtime.js', 'chunks', 'types']) rmSync(join(outDir, path), { recursive: true, force: true })
   },
 }
 
@@ -33,7 +34,7 @@ export default defineConfig({
     outDir,
     emptyOutDir: false,
     minify: true,
-    lib: { entry: { 'dsh-agent': join(projectRoot, 'components/index.ts') }, formats: ['es'] },
+    lib: { entry: { 'dsh-agent': join(projectRoot, 'components/index.ts'), runtime: join(projectRoot, 'src/index.ts') }, formats: ['es'] },
     rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: chunks } },
   },
 })

@@ -9,9 +9,23 @@ import { HostStartError } from '../../src/protocol/index.ts'
 
 export type WorkerConstructor = new (url: URL | string, options?: WorkerOptions) => Worker
 
-/** The text a module worker's `blob:` bootstrap runs: one import of the real worker module. */
+/**
+ * The text a module worker's `blob:` bootstrap runs: a dynamic import of the real worker module. Dynamic,
+ * because CSP checks it against `script-src` (which already lists the module's origin) where a static
+ * import would need that origin in `worker-src`. Messages that arrive while it loads are held and
+ * replayed once it has registered its listeners; a failed load is re-reported as the worker's `error`.
+ */
 export function bootstrapSource(moduleUrl: URL): string {
-  return `import ${JSON.stringify(moduleUrl.href)}\n`
+  return [
+    'const held = []',
+    'const hold = (event) => held.push(event)',
+    "addEventListener('message', hold)",
+    `import(${JSON.stringify(moduleUrl.href)}).then(() => {`,
+    "  removeEventListener('message', hold)",
+    "  for (const event of held) dispatchEvent(new MessageEvent('message', { data: event.data, ports: [...event.ports] }))",
+    '}, reportError)',
+    '',
+  ].join('\n')
 }
 
 function startThroughBlob(moduleUrl: URL, options: WorkerOptions | undefined): Worker {
