@@ -5,7 +5,8 @@
  * a prepared call streams once, with the exact config it was prepared for.
  * @module llm/runtime
  */
-import { Service, type Context } from '@deepseek-ai/cordis'
+import { Service, type Context, type EventsService } from '@deepseek-ai/cordis'
+import { unwrapService } from '../util/service.ts'
 import { DEFAULT_RETRY_POLICY, LlmError } from './errors.ts'
 import { guardStream } from './guarded-stream.ts'
 import type { GenerateOptions, LlmAdapter, LlmCallConfig, ModelInfo, RetryPolicy, StreamChunk } from './types.ts'
@@ -50,9 +51,12 @@ export function callConfigEquals(a: LlmCallConfig, b: LlmCallConfig): boolean {
 
 export class LlmRuntime extends Service {
   private readonly adapters = new Map<string, LlmAdapter>()
+  /** The bus instance (util/service): `this.ctx.waterfall` is two proxy traps per request. */
+  private readonly events: EventsService
 
   constructor(ctx: Context) {
     super(ctx, 'llm')
+    this.events = unwrapService(ctx.events)
   }
 
   /**
@@ -134,7 +138,7 @@ export class LlmRuntime extends Service {
    * failures arrive as a terminal `finish {error|aborted}` (`NO_ADAPTER` included).
    */
   stream(options: GenerateOptions): AsyncIterable<StreamChunk> {
-    return this.ctx.waterfall('llm/stream', options, () => guardStream(() => {
+    return this.events.waterfall('llm/stream', options, () => guardStream(() => {
       const adapter = this.adapters.get(options.provider)
       if (!adapter) throw new LlmError({ message: `no adapter for provider "${options.provider}"`, code: 'NO_ADAPTER' })
       return adapter.stream(options)

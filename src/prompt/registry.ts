@@ -52,7 +52,7 @@ export class SystemPromptRegistry extends Service {
 
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'systemPrompt')
-    this.events = ctx.events
+    this.events = unwrapService(ctx.events)
     const reflect = ctx.reflect
     // Read per assembly (tools come and go) and called unproxied: schemas() through the proxy costs ~60 µs.
     this.toolRegistry = () => {

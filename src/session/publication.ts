@@ -16,7 +16,7 @@ export class SessionPublication {
   private readonly checks = new WeakMap<Session, Map<SessionVerifier, (event: SessionEvent) => void>>()
 
   /**
-   * @param bus - the event bus, read once (each `ctx.x` read is a proxy trap)
+   * @param bus - the event bus instance (unwrapped: a dispatch through the proxy costs ~3 µs more)
    * @param warn - reports a contained listener failure
    */
   constructor(private readonly bus: Context['events'], private readonly warn: (message: string, ...args: unknown[]) => void) {}

@@ -11,6 +11,7 @@ import { exportJsonl, parseJsonl } from './jsonl.ts'
 import { KNOWN_SESSION_EVENT_TYPES } from './known-types.ts'
 import type { SessionListing, SessionPersistence } from './persistence.ts'
 import { SessionPublication, type SessionVerifier } from './publication.ts'
+import { unwrapService } from '../util/service.ts'
 import { interruptedTurnClosers } from './repair.ts'
 import { Session } from './session.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
@@ -44,7 +45,7 @@ export class SessionStore extends Service {
 
   constructor(ctx: Context, config: SessionStoreConfig = {}) {
     super(ctx, 'sessions')
-    this.publication = new SessionPublication(ctx.events, (message, ...args) => ctx.logger('session').warn(message, ...args))
+    this.publication = new SessionPublication(unwrapService(ctx.events), (message, ...args) => ctx.logger('session').warn(message, ...args))
     this.maxEventBytes = config.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES
     this.eventTypes = new Map([...KNOWN_SESSION_EVENT_TYPES, ...(config.eventTypes ?? [])].map(t => [t, 1]))
     ctx.effect(() => () => this.closeAll())

@@ -6,6 +6,7 @@
  */
 import { Context, Service, type EventsService } from '@deepseek-ai/cordis'
 import type { ToolSchema } from '../llm/types.ts'
+import { unwrapService } from '../util/service.ts'
 import type { ExecutionMode, JsonSchemaNode, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolGuard } from './types.ts'
 import type { JsonValue } from '../util/json.ts'
 import type {} from './events.ts'
@@ -43,7 +44,7 @@ export class ToolRegistry extends Service {
 
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'tools')
-    this.hot = { events: ctx.events }
+    this.hot = { events: unwrapService(ctx.events) }
     if (config.toolOrder !== undefined) assertToolOrderShape(config.toolOrder)
     this.configuredOrder = config.toolOrder ? Object.freeze([...config.toolOrder]) : undefined
   }

@@ -13,6 +13,7 @@ import type {} from '../../tools/events.ts'
 import type { ToolRegistry } from '../../tools/registry.ts'
 import type {} from '../../approval/events.ts'
 import { DEFAULT_PRESET, isPermissionPreset, PRESETS } from './presets.ts'
+import { unwrapService } from '../../util/service.ts'
 
 declare module '@deepseek-ai/cordis' {
   interface Context {
@@ -28,7 +29,7 @@ export interface Config {
 export class Permissions extends Service {
   static inject = ['tools']
   private readonly defaultPreset: PermissionPreset
-  /** Plain holder read per call: context service reads cost a proxy trap each. */
+  /** Plain holder read per call, with the registry instance (util/service): proxy reads cost µs each. */
   private readonly hot: { readonly tools: ToolRegistry }
 
   constructor(ctx: Context, config: Config = {}) {
@@ -36,8 +37,8 @@ export class Permissions extends Service {
     const preset = config.preset ?? DEFAULT_PRESET
     if (!isPermissionPreset(preset)) throw new TypeError(`permission preset must be one of ${Object.keys(PRESETS).join(', ')}; got ${JSON.stringify(preset)}`)
     this.defaultPreset = preset
-    this.hot = { tools: ctx.tools }
-    this.hot.tools.guard((exec) => this.denial(exec))
+    ctx.tools.guard((exec) => this.denial(exec))
+    this.hot = { tools: unwrapService(ctx.tools) }
     ctx.on('tools/pre-execute', async (exec, next) => {
       const decision = await next()
       if (decision.kind !== 'allow' || this.gateOf(exec) !== 'ask') return decision
