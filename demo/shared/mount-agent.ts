@@ -15,6 +15,8 @@ export interface DemoAgentOptions {
   /** The workspace's storage key, so demos on one origin keep their files apart. */
   workspaceId: string
   storage?: 'memory' | 'indexeddb'
+  /** `webcontainer` asks for a WebContainer workspace (used only when the page is cross-origin isolated). */
+  workspaceProvider?: 'memory' | 'webcontainer'
   /** The element that is replaced by the agent. */
   slot: Element
   status: Element
@@ -30,6 +32,7 @@ export function mountDemoAgent(options: DemoAgentOptions): DshAgent {
   agent.setAttribute('script', JSON.stringify(options.script))
   if (options.workspace) agent.setAttribute('workspace', JSON.stringify(options.workspace))
   agent.setAttribute('workspace-id', options.workspaceId)
+  agent.setAttribute('workspace-provider', options.workspaceProvider ?? 'memory')
   agent.setAttribute('lang', query.get('lang') === 'zh' ? 'zh' : 'en')
   let turns = 0
   agent.addEventListener('dsh-ready', () => document.body.setAttribute('data-ready', ''))

@@ -58,7 +58,8 @@ test('playground: reasoning, todos, read, write, approved bash, an edit as a dif
   await expect(page.locator('#file-tree button', { hasText: 'scripts/hello.sh' })).toBeVisible()
   await page.locator('#file-tree button', { hasText: 'scripts/hello.sh' }).click()
   await expect(page.locator('#file-content')).toContainText('hello, world — from your browser, $name')
-  await expect(page.locator('#shell-note')).toContainText('cross-origin isolated, so a WebContainer')
+  await expect(page.locator('#shell-note')).toContainText('cross-origin isolated, so a WebContainer can run here')
+  await expect(page.locator('#shell-note').getByRole('link', { name: 'use a WebContainer' })).toHaveAttribute('href', './?workspace=webcontainer')
 })
 
 test('offline sessions: with the network off, reopen, read, fork, export and import', async ({ page, context }) => {
