@@ -16,6 +16,8 @@ export class AgentController implements ReactiveController {
   transcript: TranscriptState = emptyTranscript
   status: 'starting' | 'idle' | 'running' | 'failed' = 'starting'
   sessionId: SessionId | undefined
+  /** Another tab or instance writes the open session: it is followed here, and `takeOver` makes this one the writer. */
+  readOnly = false
   questions: ApprovalQuestion[] = []
   storage: StorageState | undefined
   sessions: SessionSummary[] = []
@@ -79,10 +81,30 @@ export class AgentController implements ReactiveController {
     if (!opened) return
     if (this.sessionId && this.sessionId !== opened.sessionId) await this.call({ kind: 'session.unsubscribe', sessionId: this.sessionId })
     this.sessionId = opened.sessionId
-    this.transcript = emptyTranscript
+    this.readOnly = opened.readOnly
     this.status = opened.status
+    await this.#subscribeFromStart(opened.sessionId)
+  }
+
+  /** Becomes the writer of the read-only session; the transcript simply continues. */
+  async takeOver(): Promise<void> {
+    if (!this.sessionId || !this.readOnly) return
+    const taken = await this.call({ kind: 'session.takeOver', sessionId: this.sessionId })
+    if (!taken) return
+    this.readOnly = taken.readOnly
+    this.status = taken.status
+    this.host.requestUpdate()
+  }
+
+  /** Asks the worker to make everything appended so far durable (the page is being hidden or left). */
+  async flush(): Promise<void> {
+    await this.call({ kind: 'storage.flush' })
+  }
+
+  async #subscribeFromStart(sessionId: SessionId): Promise<void> {
+    this.transcript = emptyTranscript
     this.#liveSeq = Infinity
-    const sub = await this.call({ kind: 'session.subscribe', sessionId: opened.sessionId, fromSeq: 0 })
+    const sub = await this.call({ kind: 'session.subscribe', sessionId, fromSeq: 0 })
     if (sub) this.#liveSeq = sub.liveSeq
     this.host.requestUpdate()
   }
@@ -150,6 +172,13 @@ export class AgentController implements ReactiveController {
           this.transcript = foldTranscript(this.transcript, wire)
           if (wire.event.seq >= this.#liveSeq) this.#announce(wire.event)
         }
+        return
+      case 'session.access':
+        if (notice.sessionId !== this.sessionId) return
+        // Taken over elsewhere: what was shown past the stored log is gone, so show the stored log again.
+        this.readOnly = notice.readOnly
+        this.status = 'idle'
+        void this.#subscribeFromStart(notice.sessionId)
         return
       case 'agent.status': if (notice.sessionId === this.sessionId) this.status = notice.status; return
       case 'approval.requested': this.questions = [...this.questions, notice.question]; return

@@ -13,7 +13,8 @@
  * @attr panel - the open side panel: `none` (default), `sessions` or `settings`.
  * @attr workspace-id - storage key of the workspace (default `default`); seed files apply only to a new one.
  * @attr workspace-provider - `memory` (default, the embedded workspace) or `webcontainer` (used when the page is cross-origin isolated; otherwise the `workspace-banner` part says why).
- * @csspart base, header, title, workspace-banner, compact-button, sessions-toggle, settings-toggle, panel, main, transcript (forwarded), composer (forwarded)
+ * @attr storage - `indexeddb` (default; the page then asks once for persistent storage) or `memory`.
+ * @csspart base, header, title, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, sessions-toggle, settings-toggle, panel, main, transcript (forwarded), composer (forwarded)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
@@ -21,6 +22,7 @@ import { property, state } from 'lit/decorators.js'
 import type { PermissionPreset } from '../../src/approval/types.ts'
 import type { ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
+import { PageLifecycleController, requestPersistentStorage } from '../controllers/page-lifecycle.ts'
 import type { DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
 import { emit } from '../events/index.ts'
 import { strings } from '../i18n/strings.ts'
@@ -59,6 +61,8 @@ export class DshAgent extends LitElement {
   /** The side panel that is open: `sessions`, `settings` or `none`. */
   @property({ reflect: true }) panel: 'none' | 'sessions' | 'settings' = 'none'
   readonly agent = new AgentController(this)
+  /** Hidden or left: the worker makes everything appended so far durable. */
+  readonly lifecycle = new PageLifecycleController(this, () => void this.agent.flush())
 
   override connectedCallback(): void {
     super.connectedCallback()
@@ -95,6 +99,7 @@ export class DshAgent extends LitElement {
   async #start(): Promise<void> {
     try {
       const settings = await this.#settings()
+      if (settings.storage === 'indexeddb') void requestPersistentStorage()
       this.#workspaceBridge?.close()
       const bridge = (this.#workspaceBridge = startWorkspaceBridge(this.workspaceProvider, (reason) => this.#workspaceUnavailable(reason)))
       if (bridge.notice) this.#workspaceUnavailable(bridge.notice)
@@ -145,12 +150,15 @@ export class DshAgent extends LitElement {
     const s = strings(this.lang)
     const a = this.agent
     const running = a.status === 'running' || a.transcript.openTurn !== null
+    const canDrive = Boolean(a.sessionId) && !a.readOnly
     return html`<div part="base" class="base" lang=${this.lang}>
       <header part="header">
         <span part="title">dsh-agent</span>
         ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}</span>` : nothing}
+        ${a.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}
+          <button type="button" part="take-over-button" @click=${() => a.takeOver()}>${s.takeOver}</button></span>` : nothing}
         ${this.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${this.workspaceNotice}</span>` : nothing}
-        <button type="button" part="compact-button" title=${s.compactHint} ?disabled=${running || !a.sessionId} @click=${() => a.compact()}>${s.compact}</button>
+        <button type="button" part="compact-button" title=${s.compactHint} ?disabled=${running || !canDrive} @click=${() => a.compact()}>${s.compact}</button>
         <button type="button" part="sessions-toggle" aria-expanded=${this.panel === 'sessions'} @click=${() => this.#toggle('sessions')}>${s.sessions}</button>
         <button type="button" part="settings-toggle" aria-expanded=${this.panel === 'settings'} @click=${() => this.#toggle('settings')}>${s.settings}</button>
       </header>
@@ -162,7 +170,7 @@ export class DshAgent extends LitElement {
         <dsh-transcript exportparts="transcript, message, user-message, assistant-message, reasoning, text, tool-card, terminal, turn-status, notice, todos, link, code-block"
           lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${a.transcript}></dsh-transcript>
       </main>
-      <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} ?running=${running} ?disabled=${!a.sessionId}
+      <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} ?running=${running && canDrive} ?disabled=${!canDrive}
         @dsh-submit=${(e: CustomEvent<{ text: string }>) => a.submit(e.detail.text)} @dsh-cancel=${() => a.cancel()}></dsh-composer>
       <dsh-approval-dialog exportparts="dialog, allow-button, reject-button" lang=${this.lang} .question=${a.questions[0]}
         @dsh-approval-decide=${(e: CustomEvent<{ id: string; outcome: 'allowed-once' | 'rejected' | 'cancelled' }>) => a.answer(e.detail.id, e.detail.outcome)}></dsh-approval-dialog>

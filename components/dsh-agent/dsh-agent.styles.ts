@@ -11,6 +11,7 @@ export const agentStyles = [tokens, base, css`
   header { display: flex; gap: var(--_gap); align-items: center; padding: 6px 10px; border-bottom: 1px solid var(--_border); }
   [part~='title'] { font-weight: 600; flex: 1; }
   [part~='storage-banner'] { color: var(--_danger); font-size: 0.85em; }
+  [part~='read-only-banner'] { font-size: 0.85em; display: flex; gap: 6px; align-items: center; }
   [part~='workspace-banner'] { color: var(--_muted); font-size: 0.85em; }
   aside { padding: 8px 10px; border-bottom: 1px solid var(--_border); max-height: 50%; overflow: auto; }
   main { overflow-y: auto; padding: 10px; }

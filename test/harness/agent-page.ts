@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test'
 
-export interface AgentPageConfig { script?: unknown[]; permissions?: string; storage?: string; theme?: string; lang?: string; className?: string; provider?: string; baseUrl?: string }
+export interface AgentPageConfig { script?: unknown[]; permissions?: string; storage?: string; theme?: string; lang?: string; className?: string; provider?: string; baseUrl?: string; session?: string }
 
 export async function bootAgent(page: Page, config: AgentPageConfig): Promise<void> {
   await page.addInitScript((c) => { (window as unknown as { dshTestConfig: unknown }).dshTestConfig = c }, config)

@@ -1,0 +1,116 @@
+// One writer per session in real Chromium + IndexedDB (reliability.md M1–M3, D9): two `<dsh-agent>` pages
+// on one session, the read-only banner, convergence, Take over, writer death, and hide-then-crash.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { bootAgent, send, transcriptText, waitForTurnEnds } from '../harness/agent-page.ts'
+
+const banner = (page: Page) => page.locator('dsh-agent [part~="read-only-banner"]')
+const input = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+const assistant = (page: Page) => page.locator('dsh-agent [part~="assistant-message"]')
+
+async function sessionIdOf(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { dshEvents: { type: string; detail: { sessionId: string } }[] }).dshEvents.find((e) => e.type === 'dsh-ready')!.detail.sessionId)
+}
+
+/** How many pages/workers hold the session's Web Lock right now. */
+async function writers(page: Page, sessionId: string): Promise<number> {
+  return page.evaluate(async (name) => (await navigator.locks.query()).held?.filter((lock) => lock.name === name).length ?? 0, `dsh-session:${sessionId}`)
+}
+
+async function openTwo(page: Page, context: BrowserContext, writerScript: unknown[], followerScript: unknown[]): Promise<{ follower: Page; id: string }> {
+  await bootAgent(page, { script: writerScript, storage: 'indexeddb' })
+  const id = await sessionIdOf(page)
+  const follower = await context.newPage()
+  await bootAgent(follower, { script: followerScript, storage: 'indexeddb', session: id })
+  return { follower, id }
+}
+
+test('two pages on one session: one writer, the other is read-only and converges on the transcript', async ({ page, context }) => {
+  const { follower, id } = await openTwo(page, context, [{ reasoning: 'Plan.', text: 'Answer from the **writer**.' }], [])
+  expect(await writers(page, id)).toBe(1)
+  await expect(banner(follower)).toContainText('Open in another tab')
+  await expect(banner(page)).toHaveCount(0)
+  await expect(input(follower)).toBeDisabled()
+  await expect(follower.locator('dsh-agent [part~="compact-button"]')).toBeDisabled()
+
+  await send(page, 'hello from the writer')
+  await waitForTurnEnds(page, 1)
+  await expect(assistant(follower)).toContainText('Answer from the writer.')
+  await expect.poll(() => transcriptText(follower)).toBe(await transcriptText(page))
+  expect(await writers(follower, id)).toBe(1)
+})
+
+test('Take over: the new writer can send, the old page becomes read-only and follows', async ({ page, context }) => {
+  const { follower, id } = await openTwo(page, context, [{ text: 'First answer.' }], [{ text: 'Answer after the take-over.' }])
+  await send(page, 'one')
+  await waitForTurnEnds(page, 1)
+  await expect(assistant(follower)).toContainText('First answer.')
+
+  await banner(follower).locator('[part~="take-over-button"]').click()
+  await expect(banner(follower)).toHaveCount(0)
+  await expect(input(follower)).toBeEnabled()
+  await expect(banner(page)).toBeVisible()
+  await expect(input(page)).toBeDisabled()
+  expect(await writers(page, id)).toBe(1)
+
+  await send(follower, 'two')
+  await expect(assistant(follower).last()).toContainText('Answer after the take-over.')
+  await expect(assistant(page).last()).toContainText('Answer after the take-over.')
+  await expect.poll(() => transcriptText(page)).toBe(await transcriptText(follower))
+  await expect(follower.locator('dsh-agent [part~="user-message"]')).toHaveText(['one', 'two'])
+})
+
+test('writer closed mid-turn: the follower takes over, the turn is repaired, and it continues', async ({ page, context }) => {
+  const { follower, id } = await openTwo(page, context, [{ hang: true }], [{ text: 'Continuing here.' }])
+  await send(page, 'go')
+  await expect(follower.locator('dsh-agent [part~="user-message"]')).toHaveText(['go'])
+  await page.close()
+  await expect.poll(() => writers(follower, id)).toBe(0)
+
+  await banner(follower).locator('[part~="take-over-button"]').click()
+  await expect(banner(follower)).toHaveCount(0)
+  await expect(follower.locator('dsh-agent [part~="turn-status"][data-reason="interrupted"]')).toHaveCount(1)
+  await send(follower, 'again')
+  await expect(assistant(follower).last()).toContainText('Continuing here.')
+  expect(await writers(follower, id)).toBe(1)
+})
+
+test('hide then crash (D9): the page asks for a flush, and what it showed before hiding is there after reopen', async ({ page, context }) => {
+  await page.addInitScript(() => {
+    const flushes: string[] = []
+    Object.assign(window, { dshFlushes: flushes })
+    const post = Worker.prototype.postMessage
+    Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+      if (JSON.stringify(args[0] ?? null).includes('"storage.flush"')) flushes.push(document.visibilityState)
+      return post.apply(this, args)
+    } as Worker['postMessage']
+  })
+  await bootAgent(page, { script: [{ text: 'First answer.' }, { hang: true }], storage: 'indexeddb' })
+  const id = await sessionIdOf(page)
+  await send(page, 'one')
+  await waitForTurnEnds(page, 1)
+  await send(page, 'two')
+  await expect(assistant(page).last()).toContainText('Thinking about it') // streamed, then the model hangs: the turn stays open
+  const shown = await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
+    document.dispatchEvent(new Event('visibilitychange'))
+    const transcript = document.querySelector('dsh-agent')!.shadowRoot!.querySelector('dsh-transcript')!.shadowRoot!
+    return [...transcript.querySelectorAll('[part~="message"]')].map((el) => el.textContent!.trim())
+  })
+  await expect.poll(() => page.evaluate(() => (window as unknown as { dshFlushes: string[] }).dshFlushes)).toEqual(['hidden'])
+  await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
+  await expect.poll(() => page.evaluate(() => (window as unknown as { dshFlushes: string[] }).dshFlushes.length)).toBe(2)
+
+  const cdp = await context.newCDPSession(page)
+  const crashed = page.waitForEvent('crash')
+  void cdp.send('Page.crash').catch(() => undefined) // the renderer dies before it can answer
+  await crashed
+
+  const reopened = await context.newPage()
+  await bootAgent(reopened, { storage: 'indexeddb', session: id })
+  await expect(banner(reopened)).toHaveCount(0)
+  await expect(reopened.locator('dsh-agent [part~="turn-status"][data-reason="interrupted"]')).toHaveCount(1)
+  const messages = await reopened.locator('dsh-agent [part~="message"]').evaluateAll((els) => els.map((el) => el.textContent!.trim()))
+  expect(shown).toEqual(['one', 'First answer.', 'two', 'Thinking about it'])
+  expect(messages.slice(0, shown.length - 1)).toEqual(shown.slice(0, -1))
+  expect(messages[shown.length - 1]).toContain(shown.at(-1)) // the cut-off reply, now marked interrupted
+})
