@@ -62,7 +62,7 @@ function llmPatches(llm: RuntimeLlmOptions): { patches: CompositionPatch[]; rout
         route: { provider: 'scripted', model: llm.model ?? 'scripted-model' },
       }
     case 'openai-compatible': {
-      // No key is valid (a proxy base URL adds it); the provider then fails each request with MISSING_CREDENTIAL.
+      // No key yet is valid: the runtime boots (sessions, settings) and each request fails MISSING_CREDENTIAL until one is set.
       if (!llm.model) throw new RuntimeOptionsError('llm "openai-compatible" needs a model')
       const config = { ...(llm.apiKey ? { apiKey: llm.apiKey } : {}), model: llm.model, ...(llm.baseURL ? { baseURL: llm.baseURL } : {}), ...defined({ thinking: llm.thinking, contextWindow: llm.contextWindow }) }
       return { patches: [off('llm-scripted'), { id: 'llm-openai-compatible', config, disabled: false }], route: { provider: 'openai-compatible', model: llm.model } }
