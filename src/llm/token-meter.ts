@@ -49,10 +49,13 @@ function breaksAnchor(event: SessionEvent): boolean {
 export function measureContext(input: {
   events: readonly SessionEvent[]
   messages: readonly Pick<Message, 'content'>[]
+  /** Messages entering with the next request, after `messages` (kept apart so `messages` can stay the log's own list). */
+  pending?: readonly Pick<Message, 'content'>[]
   system?: string
   tools?: readonly ToolSchema[]
 }, tally?: RequestTokenTally): ContextMeasure {
-  const heuristic = tally ? tally.estimate(input) : estimateRequestTokens(input)
+  const pending = (input.pending ?? []).reduce((sum, message) => sum + estimateMessageTokens(message), 0)
+  const heuristic = (tally ? tally.estimate(input) : estimateRequestTokens(input)) + pending
   let growth = 0
   for (let i = input.events.length - 1; i >= 0; i -= 1) {
     const event = input.events[i]!

@@ -1,6 +1,7 @@
 /**
  * Incremental request estimates: a tally keeps prefix sums of the last message list, so a history
- * that grows by appends costs O(new messages) plus a pointer walk. Plane: shared; pure.
+ * that grows by appends costs O(new messages) — O(1) to find the shared prefix when the lists
+ * share a lineage (a session's derivations do), else a pointer walk. Plane: shared; pure.
  * Contract: equals `estimateRequestTokens` always; reuses only messages it found frozen (frozen
  * is permanent, so a reused figure cannot go stale); system and tools are memoized by identity.
  * @module llm/token-tally
@@ -8,6 +9,7 @@
 import { BLOCK_OVERHEAD, estimateMessageTokens, estimateTextTokens } from './token-estimate.ts'
 import type { ContentBlock, Message, ToolSchema } from './types.ts'
 import { isDeepFrozen } from '../util/frozen.ts'
+import { extendsList } from '../util/list-lineage.ts'
 
 type Countable = Pick<Message, 'content'>
 
@@ -55,9 +57,12 @@ export class RequestTokenTally {
   /** Tokens of a message list (the messages part of a request). */
   messageTokens(messages: readonly Countable[]): number {
     const previous = this.messages
-    const limit = Math.min(this.trusted, messages.length)
     let shared = 0
-    while (shared < limit && messages[shared] === previous[shared]) shared++
+    if (extendsList(messages, previous)) shared = this.trusted
+    else {
+      const limit = Math.min(this.trusted, messages.length)
+      while (shared < limit && messages[shared] === previous[shared]) shared++
+    }
     const sums = this.sums
     sums.length = shared + 1
     let trusted = shared

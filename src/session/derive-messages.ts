@@ -1,12 +1,14 @@
 /**
  * Incremental model-history projection over the surface (dsh contracts §2.4): appends extend
  * the cached list in O(1); a replace (new `replaceGeneration`) rebuilds it once from the nodes.
- * Plane: shared; pure. Messages are the frozen stored objects, never copies.
+ * Plane: shared; pure. Messages are the frozen stored objects, never copies; snapshots of one
+ * generation share a lineage (util/list-lineage), so consumers know each extends the earlier.
  * @module session/derive-messages
  */
 import type { Message } from '../llm/types.ts'
 import type { Surface } from './surface.ts'
 import type { SessionEvent } from './types.ts'
+import { tagLineage, type Lineage } from '../util/list-lineage.ts'
 
 /** The message an event contributes, if any: user verbatim, non-empty assistant, tool result. */
 export function messageOf(event: SessionEvent): Message | undefined {
@@ -26,6 +28,8 @@ export class MessageProjection {
   private readonly list: Message[] = []
   private generation = 0
   private snapshot: readonly Message[] | undefined
+  /** Shared by the snapshots of this generation: `list` only grows between rebuilds. */
+  private lineage: Lineage = {}
 
   constructor(private readonly surface: Surface, private readonly log: readonly SessionEvent[]) {}
 
@@ -41,7 +45,10 @@ export class MessageProjection {
   /** The current derivation; the same frozen array until the surface changes. */
   current(): readonly Message[] {
     if (this.surface.replaceGeneration !== this.generation) this.rebuild()
-    this.snapshot ??= Object.freeze(this.list.slice())
+    if (this.snapshot === undefined) {
+      this.snapshot = Object.freeze(this.list.slice())
+      tagLineage(this.snapshot, this.lineage)
+    }
     return this.snapshot
   }
 
@@ -53,5 +60,6 @@ export class MessageProjection {
     }
     this.generation = this.surface.replaceGeneration
     this.snapshot = undefined
+    this.lineage = {}
   }
 }

@@ -5,6 +5,7 @@ import { estimateRequestTokens } from '../../../src/llm/token-estimate.ts'
 import { RequestTokenTally, estimateToolsTokens } from '../../../src/llm/token-tally.ts'
 import { createUserMessage } from '../../../src/llm/messages.ts'
 import { deepFreeze } from '../../../src/llm/deep-freeze.ts'
+import { tagLineage } from '../../../src/util/list-lineage.ts'
 import type { Message, ToolSchema } from '../../../src/llm/types.ts'
 import type { CallId } from '../../../src/util/brand.ts'
 
@@ -23,6 +24,20 @@ describe('RequestTokenTally', () => {
     const replaced = { messages: Object.freeze(history.slice()) }
     expect(tally.estimate(replaced)).toBe(estimateRequestTokens(replaced))
     expect(tally.estimate({ messages: [] })).toBe(0)
+  })
+
+  it('reuses the prefix of a list tagged as extending the last one, and only then skips the compare', () => {
+    const tally = new RequestTokenTally()
+    const lineage = {}
+    const first = Object.freeze([frozen('one'), frozen('two')])
+    tagLineage(first, lineage)
+    expect(tally.estimate({ messages: first })).toBe(estimateRequestTokens({ messages: first }))
+    const grown = Object.freeze([...first, frozen('three, a longer message')])
+    tagLineage(grown, lineage)
+    expect(tally.estimate({ messages: grown })).toBe(estimateRequestTokens({ messages: grown }))
+    const other = Object.freeze([frozen('a different start, much longer than before'), frozen('two'), frozen('three')])
+    tagLineage(other, {})
+    expect(tally.estimate({ messages: other })).toBe(estimateRequestTokens({ messages: other }))
   })
 
   it('recounts a message that was not frozen when it changed in place', () => {

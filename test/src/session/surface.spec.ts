@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Session } from '../../../src/session/session.ts'
 import type { SessionEventMap } from '../../../src/session/types.ts'
 import { appendTurn, assistant, newSession, toolResult, user } from './fixtures.ts'
+import { extendsList } from '../../../src/util/list-lineage.ts'
 
 function refused(session: Session, run: () => unknown): { code: string; message: string } {
   const before = [...session.events]
@@ -92,6 +93,22 @@ describe('replace', () => {
     expect(s.deriveMessages().map(m => m.id)).toEqual(['u-summary', 'u-q2', 'a-answer2', 'r-c1'])
     s.append('user/message', user('after'), { surfaceOp: 'append' })
     expect(s.deriveMessages().map(m => m.id)).toEqual(['u-summary', 'u-q2', 'a-answer2', 'r-c1', 'u-after'])
+  })
+
+  it('tags derivations of one generation as extending each other, and a replace starts a new lineage', () => {
+    const s = twoTurns()
+    const before = s.deriveMessages()
+    s.append('user/message', user('more'), { surfaceOp: 'append' })
+    const grown = s.deriveMessages()
+    expect(extendsList(grown, before)).toBe(true)
+    expect(extendsList(before, grown)).toBe(false)
+    const nodes = s.surface.nodes
+    s.append('user/message', user('summary'), { surfaceOp: { op: 'replace', start: nodes[0]!, end: nodes[1]! }, sourceEventSeqs: [nodes[0]!, nodes[1]!] })
+    s.append('user/message', user('after'), { surfaceOp: 'append' })
+    const rewritten = s.deriveMessages()
+    expect(rewritten.length).toBeGreaterThan(before.length)
+    expect(extendsList(rewritten, before)).toBe(false)
+    expect(extendsList(rewritten, grown)).toBe(false)
   })
 
   it('allows start > end numerically when positions are in order', () => {
