@@ -49,7 +49,8 @@ async function sessionCommand(host: AgentHost, command: HostCommand): Promise<Re
       await runtime.sessions.delete(command.sessionId)
       return null
     case 'session.export': {
-      const jsonl = await runtime.sessions.export(command.sessionId)
+      await host.followers.ready(command.sessionId)
+      const jsonl = host.followers.exportJsonl(command.sessionId) ?? await runtime.sessions.export(command.sessionId)
       if (host.containsKey(jsonl)) throw new HostError('EXPORT_CONTAINS_SECRET', 'the export contains the provider key; refusing to hand it out')
       return { jsonl }
     }

@@ -3,11 +3,13 @@
  * once, then each newly stored event by seq range, handed to the feed. Plane: worker. Contract:
  * contiguous from seq 0, each once; `stop` waits for the hand-over that started it. @module host/followers
  */
-import type { SessionEvent } from '../session/types.ts'
+import { exportJsonl } from '../session/jsonl.ts'
+import type { SessionEvent, SessionHeader } from '../session/types.ts'
 import type { SessionId } from '../util/brand.ts'
 import type { HostFollowingPersistence } from './types.ts'
 
 interface Following {
+  header?: SessionHeader
   events: SessionEvent[]
   /** Settles once the stored log was read and following began; rejects when that read failed. */
   ready: Promise<void>
@@ -30,6 +32,12 @@ export class SessionFollowers {
     return this.#following.get(sessionId)?.events
   }
 
+  /** The followed session as dsh JSONL (the stored log read so far); undefined when not followed or not read yet. */
+  exportJsonl(sessionId: string): string | undefined {
+    const following = this.#following.get(sessionId)
+    return following?.header ? exportJsonl(following.header, following.events) : undefined
+  }
+
   /** Resolves once a followed session's stored log is loaded (at once when not followed). */
   async ready(sessionId: string): Promise<void> {
     await this.#following.get(sessionId)?.ready
@@ -41,20 +49,18 @@ export class SessionFollowers {
     let stopped = false
     let stopReading: (() => void) | undefined
     const events: SessionEvent[] = []
-    const ready = persistence.inspect(sessionId).then((stored) => {
+    const following: Following = { events, ready: Promise.resolve(), stop: () => { stopped = true; stopReading?.() }, settled }
+    following.ready = persistence.inspect(sessionId).then((stored) => {
       if (stopped) return
+      if (stored) following.header = stored.header
       for (const event of stored?.events ?? []) events.push(event)
       stopReading = persistence.follow(sessionId, (batch) => {
         for (const event of batch) events.push(event)
         this.onEvents(sessionId, batch)
       }, events.length)
     })
-    ready.catch(() => undefined) // observed by `ready()` callers; no unhandled rejection meanwhile
-    const stop = (): void => {
-      stopped = true
-      stopReading?.()
-    }
-    this.#following.set(sessionId, { events, ready, stop, settled })
+    following.ready.catch(() => undefined) // observed by `ready()` callers; no unhandled rejection meanwhile
+    this.#following.set(sessionId, following)
   }
 
   /** Stops following; resolves once the hand-over that started it has settled. */

@@ -7,7 +7,7 @@
 import type { Context } from '@deepseek-ai/cordis'
 import type { Agent } from '../agent-loop/types.ts'
 import type { ApprovalOutcome, ApprovalRequest, PermissionPreset } from '../approval/types.ts'
-import type { SessionEvent } from '../session/types.ts'
+import type { SessionEvent, SessionHeader } from '../session/types.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import type { ScriptedReply } from '../llm-scripted/types.ts'
 import type { SessionId } from '../util/brand.ts'
@@ -49,7 +49,7 @@ export interface HostSessionStore {
  */
 export interface HostFollowingPersistence {
   /** The stored log, read without claiming the writer. */
-  inspect(id: SessionId): Promise<{ events: readonly SessionEvent[] } | undefined>
+  inspect(id: SessionId): Promise<{ header: SessionHeader; events: readonly SessionEvent[] } | undefined>
   follow(id: SessionId, onEvents: (events: SessionEvent[]) => void, fromSeq?: number): () => void
   takeOver(id: SessionId): Promise<void>
 }

@@ -59,6 +59,21 @@ test('Take over: the new writer can send, the old page becomes read-only and fol
   await expect(follower.locator('dsh-agent [part~="user-message"]')).toHaveText(['one', 'two'])
 })
 
+test('Take over mid-turn (M3): the old writer stops, and both pages show the stored turn closed as interrupted', async ({ page, context }) => {
+  const { follower } = await openTwo(page, context, [{ hang: true }], [{ text: 'Resumed here.' }])
+  await send(page, 'go')
+  await expect(assistant(follower)).toContainText('Thinking about it')
+  await banner(follower).locator('[part~="take-over-button"]').click()
+  await expect(banner(page)).toBeVisible()
+  const interrupted = (p: Page) => p.locator('dsh-agent [part~="turn-status"][data-reason="interrupted"]')
+  await expect(interrupted(follower)).toHaveCount(1)
+  await expect(interrupted(page)).toHaveCount(1)
+  await expect(page.locator('dsh-agent [part~="turn-status"][data-reason="aborted"]')).toHaveCount(0) // its own unsaved close is gone
+  await send(follower, 'next')
+  await expect(assistant(page).last()).toContainText('Resumed here.')
+  await expect.poll(() => transcriptText(page)).toBe(await transcriptText(follower))
+})
+
 test('writer closed mid-turn: the follower takes over, the turn is repaired, and it continues', async ({ page, context }) => {
   const { follower, id } = await openTwo(page, context, [{ hang: true }], [{ text: 'Continuing here.' }])
   await send(page, 'go')

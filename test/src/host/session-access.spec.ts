@@ -60,6 +60,8 @@ describe('host: one writer per session across workers', () => {
     await call(a.host, { kind: 'storage.flush' })
     await until(() => b.seen(id).length === a.host.agent(id).session.events.length, 'the follower converges')
     expect(JSON.stringify(b.seen(id).map((wire) => wire.event))).toBe(stored(a.host, id))
+    const exported = (host: AgentHost) => call(host, { kind: 'session.export', sessionId: id })
+    expect(await exported(b.host)).toEqual(await exported(a.host)) // the follower exports the stored log without claiming it
 
     const before = b.seen(id).length
     expect(await call(b.host, { kind: 'session.takeOver', sessionId: id })).toEqual({ sessionId: id, status: 'idle', readOnly: false })
