@@ -35,6 +35,24 @@ describe('SessionStore lifecycle', () => {
     expect((await root.sessionPersistence.load(s.id))!.events).toHaveLength(2)
   })
 
+  it('publishes in listener order (prepend first), to a snapshot of the listeners, and reports internal/dispatch', async () => {
+    const root = await bootStore()
+    const order: string[] = []
+    const dispatched: string[] = []
+    root.on('internal/dispatch', (_mode, name) => void (name === 'session/event' && dispatched.push(name)))
+    const disposeB = root.on('session/event', (_s, e) => {
+      order.push(`b${e.seq}`)
+      root.on('session/event', (_s2, e2) => void order.push(`late${e2.seq}`))
+    })
+    root.on('session/event', (_s, e) => void order.push(`a${e.seq}`), { prepend: true })
+    const s = await root.sessions.create()
+    s.append('turn/start', { turn: 1 })
+    disposeB()
+    s.append('step/start', { turn: 1, step: 1 })
+    expect(order).toEqual(['a1', 'b1', 'a2', 'late2'])
+    expect(dispatched).toEqual(['session/event', 'session/event'])
+  })
+
   it('lists stored sessions and deletes them, closing the live one', async () => {
     const root = await bootStore()
     const disposed = vi.fn()
