@@ -39,6 +39,24 @@ test('two pages on one session: one writer, the other is read-only and converges
   expect(await writers(follower, id)).toBe(1)
 })
 
+test('two <dsh-agent> in one page on one session: one writes, the other follows read-only', async ({ page }) => {
+  await bootAgent(page, { script: [{ text: 'Answer seen by both elements.' }], storage: 'indexeddb' })
+  const id = await sessionIdOf(page)
+  await page.evaluate((session) => {
+    const second = Object.assign(document.createElement('dsh-agent'), { id: 'second' })
+    for (const [name, value] of [['provider', 'scripted'], ['script', '[]'], ['storage', 'indexeddb'], ['session', session]]) second.setAttribute(name!, value!)
+    document.body.append(second)
+  }, id)
+  const [first, second] = [page.locator('dsh-agent').first(), page.locator('#second')]
+  await expect(second.locator('[part~="read-only-banner"]')).toBeVisible()
+  await expect(first.locator('[part~="read-only-banner"]')).toHaveCount(0)
+  expect(await writers(page, id)).toBe(1)
+  await first.getByRole('textbox', { name: 'Message' }).fill('both')
+  await first.getByRole('textbox', { name: 'Message' }).press('Enter')
+  await expect(second.locator('[part~="assistant-message"]')).toContainText('Answer seen by both elements.')
+  await expect(second.getByRole('textbox', { name: 'Message' })).toBeDisabled()
+})
+
 test('Take over: the new writer can send, the old page becomes read-only and follows', async ({ page, context }) => {
   const { follower, id } = await openTwo(page, context, [{ text: 'First answer.' }], [{ text: 'Answer after the take-over.' }])
   await send(page, 'one')
@@ -91,13 +109,15 @@ test('writer closed mid-turn: the follower takes over, the turn is repaired, and
 
 test('hide then crash (D9): the page asks for a flush, and what it showed before hiding is there after reopen', async ({ page, context }) => {
   await page.addInitScript(() => {
-    const flushes: string[] = []
+    const flushes: string[] = [] // storage.flush commands (with the visibility then) and persist() calls
     Object.assign(window, { dshFlushes: flushes })
     const post = Worker.prototype.postMessage
     Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
       if (JSON.stringify(args[0] ?? null).includes('"storage.flush"')) flushes.push(document.visibilityState)
       return post.apply(this, args)
     } as Worker['postMessage']
+    const persist = navigator.storage.persist.bind(navigator.storage)
+    navigator.storage.persist = () => { flushes.push('persist'); return persist() }
   })
   await bootAgent(page, { script: [{ text: 'First answer.' }, { hang: true }], storage: 'indexeddb' })
   const id = await sessionIdOf(page)
@@ -111,9 +131,10 @@ test('hide then crash (D9): the page asks for a flush, and what it showed before
     const transcript = document.querySelector('dsh-agent')!.shadowRoot!.querySelector('dsh-transcript')!.shadowRoot!
     return [...transcript.querySelectorAll('[part~="message"]')].map((el) => el.textContent!.trim())
   })
-  await expect.poll(() => page.evaluate(() => (window as unknown as { dshFlushes: string[] }).dshFlushes)).toEqual(['hidden'])
+  const requests = () => page.evaluate(() => (window as unknown as { dshFlushes: string[] }).dshFlushes)
+  await expect.poll(requests).toEqual(['persist', 'hidden']) // persistent storage asked once, at start
   await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
-  await expect.poll(() => page.evaluate(() => (window as unknown as { dshFlushes: string[] }).dshFlushes.length)).toBe(2)
+  await expect.poll(requests).toEqual(['persist', 'hidden', 'hidden'])
 
   const cdp = await context.newCDPSession(page)
   const crashed = page.waitForEvent('crash')
