@@ -72,7 +72,9 @@ test('worker terminated at seeded random points: no acknowledged event lost, eve
     const reopened = JSON.parse(await call(page, 'events', id)) as Stored[]
     expect(reopened.slice(0, acknowledged + 1), `run ${run}`).toEqual(snapshot.slice(0, acknowledged + 1))
     expect(reopened.map((event) => event.seq)).toEqual(reopened.map((_, i) => i))
-    expect(reopened.filter((event) => event.type === 'turn/end').map((event) => event.data.reason?.kind)).toEqual(['interrupted'])
+    // a kill before the turn's first write is durable leaves no turn to repair
+    const turnWasStored = reopened.some((event) => event.type === 'turn/start')
+    expect(reopened.filter((event) => event.type === 'turn/end').map((event) => event.data.reason?.kind), `run ${run}`).toEqual(turnWasStored ? ['interrupted'] : [])
   }
 })
 
