@@ -4,6 +4,7 @@
  * DOM (MutationObserver, epoch ms) and which long tasks ran. Plane: main; bench only.
  * @module demo/bench-pages/agent
  */
+import './clocked-worker.ts'
 import '../../components/index.ts'
 import type { DshAgent } from '../../components/dsh-agent/dsh-agent.element.ts'
 import type { HostCommand, SessionId } from '../../src/protocol/index.ts'
