@@ -113,6 +113,18 @@ function parseParagraph(lines: string[], start: number, out: Block[]): number {
   return i
 }
 
+/** Where a span or an escape may start (a break needs two spaces); text runs between are copied whole. */
+const SPECIAL = /[`![<*_~\\]| {2}/g
+const CODE = /(`+)([\s\S]*?[^`])\1(?!`)/y
+const IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/y
+const LINK = /\[((?:[^\][]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/y
+const AUTOLINK = /<((?:https?|mailto):[^\s<>]+)>/iy
+const STRONG = /(\*\*|__)(?=\S)([\s\S]*?\S)\1/y
+const DEL = /~~(?=\S)([\s\S]*?\S)~~/y
+const EM = /([*_])(?=\S)([\s\S]*?\S)\1(?![*_])/y
+const BREAK = /(?: {2,}|\\)\n/y
+const ESCAPABLE = /[\\`*_[\]()!~<>#-]/
+
 /** Inline spans: code, images, links, autolinks, strong/em/del, hard breaks; everything else text. */
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = []
@@ -120,9 +132,13 @@ export function parseInline(text: string): Inline[] {
   const flush = () => { if (plain) out.push({ type: 'text', text: plain }); plain = '' }
   let i = 0
   while (i < text.length) {
+    SPECIAL.lastIndex = i
+    const next = SPECIAL.exec(text)?.index ?? text.length
+    plain += text.slice(i, next)
+    if ((i = next) >= text.length) break
     const span = matchSpan(text, i)
     if (span) { flush(); out.push(span.node); i = span.end; continue }
-    if (text[i] === '\\' && i + 1 < text.length && /[\\`*_[\]()!~<>#-]/.test(text[i + 1]!)) { plain += text[i + 1]; i += 2; continue }
+    if (text[i] === '\\' && i + 1 < text.length && ESCAPABLE.test(text[i + 1]!)) { plain += text[i + 1]; i += 2; continue }
     plain += text[i++]
   }
   flush()
@@ -131,16 +147,29 @@ export function parseInline(text: string): Inline[] {
 
 interface Span { node: Inline; end: number }
 
+/** The sticky `pattern`'s match starting exactly at `i`, or null. */
+function at(pattern: RegExp, text: string, i: number): RegExpExecArray | null {
+  pattern.lastIndex = i
+  return pattern.exec(text)
+}
+
+/** Only the patterns that can start with the character at `i`, in precedence order. */
 function matchSpan(text: string, i: number): Span | undefined {
-  const rest = text.slice(i)
   let m: RegExpExecArray | null
-  if ((m = /^(`+)([\s\S]*?[^`])\1(?!`)/.exec(rest))) return { node: { type: 'code', text: m[2]!.trim() }, end: i + m[0].length }
-  if ((m = /^!\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/.exec(rest))) return { node: { type: 'image', alt: m[1]!, src: safeUrl(m[2]!, 'image') }, end: i + m[0].length }
-  if ((m = /^\[((?:[^\][]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/.exec(rest))) return { node: { type: 'link', href: safeUrl(m[2]!), children: parseInline(m[1]!) }, end: i + m[0].length }
-  if ((m = /^<((?:https?|mailto):[^\s<>]+)>/i.exec(rest))) return { node: { type: 'link', href: safeUrl(m[1]!), children: [{ type: 'text', text: m[1]! }] }, end: i + m[0].length }
-  if ((m = /^(\*\*|__)(?=\S)([\s\S]*?\S)\1/.exec(rest))) return { node: { type: 'strong', children: parseInline(m[2]!) }, end: i + m[0].length }
-  if ((m = /^~~(?=\S)([\s\S]*?\S)~~/.exec(rest))) return { node: { type: 'del', children: parseInline(m[1]!) }, end: i + m[0].length }
-  if ((m = /^([*_])(?=\S)([\s\S]*?\S)\1(?![*_])/.exec(rest)) && !(m[1] === '_' && /\w/.test(text[i - 1] ?? ''))) return { node: { type: 'em', children: parseInline(m[2]!) }, end: i + m[0].length }
-  if ((m = /^(?: {2,}|\\)\n/.exec(rest))) return { node: { type: 'break' }, end: i + m[0].length }
+  switch (text[i]) {
+    case '`': return (m = at(CODE, text, i)) ? { node: { type: 'code', text: m[2]!.trim() }, end: i + m[0].length } : undefined
+    case '!': return (m = at(IMAGE, text, i)) ? { node: { type: 'image', alt: m[1]!, src: safeUrl(m[2]!, 'image') }, end: i + m[0].length } : undefined
+    case '[': return (m = at(LINK, text, i)) ? { node: { type: 'link', href: safeUrl(m[2]!), children: parseInline(m[1]!) }, end: i + m[0].length } : undefined
+    case '<': return (m = at(AUTOLINK, text, i)) ? { node: { type: 'link', href: safeUrl(m[1]!), children: [{ type: 'text', text: m[1]! }] }, end: i + m[0].length } : undefined
+    case '~': return (m = at(DEL, text, i)) ? { node: { type: 'del', children: parseInline(m[1]!) }, end: i + m[0].length } : undefined
+    case ' ': case '\\': return (m = at(BREAK, text, i)) ? { node: { type: 'break' }, end: i + m[0].length } : undefined
+    default: return emphasis(text, i)
+  }
+}
+
+function emphasis(text: string, i: number): Span | undefined {
+  let m: RegExpExecArray | null
+  if ((m = at(STRONG, text, i))) return { node: { type: 'strong', children: parseInline(m[2]!) }, end: i + m[0].length }
+  if ((m = at(EM, text, i)) && !(m[1] === '_' && /\w/.test(text[i - 1] ?? ''))) return { node: { type: 'em', children: parseInline(m[2]!) }, end: i + m[0].length }
   return undefined
 }

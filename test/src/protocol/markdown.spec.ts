@@ -50,6 +50,13 @@ describe('parseMarkdown', () => {
     ])
   })
 
+  it('breaks a line only after two spaces or a backslash, and keeps snake_case words whole', () => {
+    expect(parseInline('a  \nb\\\nc \nd')).toEqual([
+      { type: 'text', text: 'a' }, { type: 'break' }, { type: 'text', text: 'b' }, { type: 'break' }, { type: 'text', text: 'c \nd' },
+    ])
+    expect(parseInline('snake_case_name and _em_')).toEqual([{ type: 'text', text: 'snake_case_name and ' }, { type: 'em', children: [{ type: 'text', text: 'em' }] }])
+  })
+
   it('keeps an unterminated fence open to the end (streaming)', () => {
     expect(parseMarkdown('```\nhalf')).toEqual([{ type: 'code', lang: '', text: 'half' }])
   })
