@@ -6,7 +6,7 @@
  * @module components/controllers/agent-controller
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
-import { AgentClient, emptyTranscript, foldTranscript } from '../../src/protocol/index.ts'
+import { AgentClient, emptyTranscript, foldEvents } from '../../src/protocol/index.ts'
 import type { ApprovalQuestion, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState } from '../../src/protocol/index.ts'
 import { emit } from '../events/index.ts'
 
@@ -168,10 +168,8 @@ export class AgentController implements ReactiveController {
     switch (notice.kind) {
       case 'session.events':
         if (notice.sessionId !== this.sessionId) return
-        for (const wire of notice.events) {
-          this.transcript = foldTranscript(this.transcript, wire)
-          if (wire.event.seq >= this.#liveSeq) this.#announce(wire.event)
-        }
+        this.transcript = foldEvents(this.transcript, notice.events)
+        for (const wire of notice.events) if (wire.event.seq >= this.#liveSeq) this.#announce(wire.event)
         return
       case 'session.access':
         if (notice.sessionId !== this.sessionId) return

@@ -2,7 +2,8 @@
  * The transcript projection: folds wire events (session events + derived tool cards) into the
  * view state the UI draws. Plane: shared; pure — the same fold runs live and on reopen, so a
  * reloaded session renders exactly as it did live. Inputs are never mutated; unchanged items
- * keep their identity so renderers can skip them.
+ * keep their identity so renderers can skip them. Cost: one copy of `items` per folded batch;
+ * each event touches only the items of the open turn (a turn-end closes every stream before it).
  * @module protocol/transcript
  */
 import type { ContentBlock, LlmFailure, StreamChunk } from '../llm/types.ts'
@@ -39,41 +40,102 @@ export const emptyTranscript: TranscriptState = Object.freeze({ items: [], lastS
 
 /** Folds a whole list (a reopened session) — the same code path as live delivery. */
 export function foldAll(events: readonly WireEvent[], state: TranscriptState = emptyTranscript): TranscriptState {
-  return events.reduce(foldTranscript, state)
+  return foldEvents(state, events)
 }
 
 /** @returns the next state; the input state is untouched. */
 export function foldTranscript(state: TranscriptState, wire: WireEvent): TranscriptState {
-  const event = wire.event
-  if (event.seq <= state.lastSeq) return state
-  const next = { ...state, lastSeq: event.seq }
-  return applyEvent(next, event, wire.card)
+  return foldEvents(state, [wire])
 }
 
-function applyEvent(state: TranscriptState, event: SessionEvent, card: WireEvent['card']): TranscriptState {
-  switch (event.type) {
-    case 'turn/start': return { ...state, openTurn: event.data.turn }
-    case 'turn/end': return { ...push(closeStreams(state), { kind: 'turn-end', key: `e${event.seq}`, seq: event.seq, turn: event.data.turn, reason: event.data.reason }), openTurn: null }
-    case 'user/message': return foldUser(state, event as SessionEvent<'user/message'>)
-    case 'assistant/chunk': return foldChunk(state, event.seq, event.data)
-    case 'assistant/message': return foldAssistant(state, event as SessionEvent<'assistant/message'>)
-    case 'tool/call': return foldCall(state, event.seq, event.data, card as ToolCallView | undefined)
-    case 'tool/result': return foldResult(state, event.data, card as ToolResultView | undefined)
-    case 'approval/asked': return updateTool(state, (t) => t.callId === event.data.callId && !t.approval, (t) => ({ ...t, approval: { id: event.data.id } }))
-    case 'approval/decided': return updateTool(state, (t) => t.approval?.id === event.data.id, (t) => ({ ...t, approval: { id: event.data.id, outcome: event.data.outcome } }))
-    case 'todo/write': return { ...state, todos: event.data.todos }
-    case 'llm/retry': return notice(state, event.seq, 'warning', event.data.failure.code, retryText(event.data.failure, event.data.retry))
-    case 'compaction/summary': return notice(state, event.seq, 'info', 'COMPACTED', `compacted ${event.data.shadowedSeqs.length} events`)
-    default: return state
+/**
+ * Folds a batch (one delivery) in order. @returns `state` itself when every event was already
+ * folded, else a new state whose `items` is one fresh array sharing every unchanged item.
+ */
+export function foldEvents(state: TranscriptState, events: readonly WireEvent[]): TranscriptState {
+  const draft = new Draft(state)
+  for (const wire of events) {
+    if (wire.event.seq <= draft.lastSeq) continue
+    draft.lastSeq = wire.event.seq
+    applyEvent(draft, wire.event, wire.card)
+  }
+  return draft.lastSeq === state.lastSeq ? state : { items: draft.items, lastSeq: draft.lastSeq, openTurn: draft.openTurn, todos: draft.todos }
+}
+
+type AssistantItem = Extract<TranscriptItem, { kind: 'assistant' }>
+
+/** The state being folded: copies the input's `items` on the first write, then writes in place. */
+class Draft {
+  items: TranscriptItem[]
+  lastSeq: number
+  openTurn: number | null
+  todos: readonly TodoEntry[]
+  #owned = false
+
+  constructor(state: TranscriptState) {
+    this.items = state.items as TranscriptItem[]
+    this.lastSeq = state.lastSeq
+    this.openTurn = state.openTurn
+    this.todos = state.todos
+  }
+
+  push(item: TranscriptItem): void {
+    this.#own().push(item)
+  }
+
+  set(at: number, item: TranscriptItem): void {
+    this.#own()[at] = item
+  }
+
+  remove(at: number): void {
+    this.#own().splice(at, 1)
+  }
+
+  /** Index of the first item after the last turn-end: no item before it is still streaming. */
+  openFrom(): number {
+    let i = this.items.length
+    while (i > 0 && this.items[i - 1]!.kind !== 'turn-end') i--
+    return i
+  }
+
+  #own(): TranscriptItem[] {
+    if (!this.#owned) {
+      this.items = this.items.slice()
+      this.#owned = true
+    }
+    return this.items
   }
 }
 
-function push(state: TranscriptState, item: TranscriptItem): TranscriptState {
-  return { ...state, items: [...state.items, item] }
+function applyEvent(draft: Draft, event: SessionEvent, card: WireEvent['card']): void {
+  switch (event.type) {
+    case 'turn/start': draft.openTurn = event.data.turn; return
+    case 'turn/end': return foldTurnEnd(draft, event as SessionEvent<'turn/end'>)
+    case 'user/message': return foldUser(draft, event as SessionEvent<'user/message'>)
+    case 'assistant/chunk': return foldChunk(draft, event.seq, event.data)
+    case 'assistant/message': return foldAssistant(draft, event as SessionEvent<'assistant/message'>)
+    case 'tool/call': return foldCall(draft, event.seq, event.data, card as ToolCallView | undefined)
+    case 'tool/result': return foldResult(draft, event.data, card as ToolResultView | undefined)
+    case 'approval/asked': updateTool(draft, (t) => t.callId === event.data.callId && !t.approval, (t) => ({ ...t, approval: { id: event.data.id } })); return
+    case 'approval/decided': updateTool(draft, (t) => t.approval?.id === event.data.id, (t) => ({ ...t, approval: { id: event.data.id, outcome: event.data.outcome } })); return
+    case 'todo/write': draft.todos = event.data.todos; return
+    case 'llm/retry': return notice(draft, event.seq, 'warning', event.data.failure.code, retryText(event.data.failure, event.data.retry))
+    case 'compaction/summary': return notice(draft, event.seq, 'info', 'COMPACTED', `compacted ${event.data.shadowedSeqs.length} events`)
+  }
 }
 
-function notice(state: TranscriptState, seq: number, tone: 'info' | 'warning' | 'error', code: string, text: string): TranscriptState {
-  return push(state, { kind: 'notice', key: `e${seq}`, seq, tone, code, text })
+/** A turn ended: text still streaming was cut off (abort, error) and stays, marked interrupted. */
+function foldTurnEnd(draft: Draft, event: SessionEvent<'turn/end'>): void {
+  for (let i = draft.openFrom(); i < draft.items.length; i++) {
+    const it = draft.items[i]!
+    if (it.kind === 'assistant' && it.streaming) draft.set(i, { ...it, streaming: false, interrupted: true })
+  }
+  draft.push({ kind: 'turn-end', key: `e${event.seq}`, seq: event.seq, turn: event.data.turn, reason: event.data.reason })
+  draft.openTurn = null
+}
+
+function notice(draft: Draft, seq: number, tone: 'info' | 'warning' | 'error', code: string, text: string): void {
+  draft.push({ kind: 'notice', key: `e${seq}`, seq, tone, code, text })
 }
 
 function retryText(failure: LlmFailure, retry: number): string {
@@ -84,80 +146,71 @@ function textOf(content: readonly ContentBlock[]): string {
   return content.map((b) => (b.type === 'text' ? b.text : '')).join('')
 }
 
-function foldUser(state: TranscriptState, event: SessionEvent<'user/message'>): TranscriptState {
-  if (event.data.source.kind !== 'user') return state
-  return push(state, { kind: 'user', key: `e${event.seq}`, seq: event.seq, text: textOf(event.data.content) })
+function foldUser(draft: Draft, event: SessionEvent<'user/message'>): void {
+  if (event.data.source.kind !== 'user') return
+  draft.push({ kind: 'user', key: `e${event.seq}`, seq: event.seq, text: textOf(event.data.content) })
 }
 
 /** Index of the streaming assistant item of (turn, step), or -1. */
-function streamingIndex(state: TranscriptState, turn: number, step: number): number {
-  for (let i = state.items.length - 1; i >= 0; i--) {
-    const it = state.items[i]!
+function streamingIndex(draft: Draft, turn: number, step: number): number {
+  const from = draft.openFrom()
+  for (let i = draft.items.length - 1; i >= from; i--) {
+    const it = draft.items[i]!
     if (it.kind === 'assistant' && it.streaming && it.turn === turn && it.step === step) return i
   }
   return -1
 }
 
-/** A turn ended: text still streaming was cut off (abort, error) and stays, marked interrupted. */
-function closeStreams(state: TranscriptState): TranscriptState {
-  if (!state.items.some((it) => it.kind === 'assistant' && it.streaming)) return state
-  return { ...state, items: state.items.map((it) => (it.kind === 'assistant' && it.streaming ? { ...it, streaming: false, interrupted: true } : it)) }
-}
-
-function foldChunk(state: TranscriptState, seq: number, data: SessionEventMap['assistant/chunk']): TranscriptState {
+function foldChunk(draft: Draft, seq: number, data: SessionEventMap['assistant/chunk']): void {
   const chunk: StreamChunk = data.chunk
-  if (chunk.type !== 'text-delta' && chunk.type !== 'reasoning-delta') return state
+  if (chunk.type !== 'text-delta' && chunk.type !== 'reasoning-delta') return
   const kind = chunk.type === 'text-delta' ? 'text' : 'reasoning'
-  const at = streamingIndex(state, data.turn, data.step)
+  const at = streamingIndex(draft, data.turn, data.step)
   if (at < 0) {
-    return push(state, { kind: 'assistant', key: `e${seq}`, seq, turn: data.turn, step: data.step, parts: [{ kind, text: chunk.text }], streaming: true, interrupted: false })
+    return draft.push({ kind: 'assistant', key: `e${seq}`, seq, turn: data.turn, step: data.step, parts: [{ kind, text: chunk.text }], streaming: true, interrupted: false })
   }
-  const item = state.items[at] as Extract<TranscriptItem, { kind: 'assistant' }>
+  const item = draft.items[at] as AssistantItem
   const last = item.parts[item.parts.length - 1]
   const parts: TextPart[] = last && last.kind === kind
     ? [...item.parts.slice(0, -1), { kind, text: last.text + chunk.text }]
     : [...item.parts, { kind, text: chunk.text }]
-  return replaceAt(state, at, { ...item, parts })
+  draft.set(at, { ...item, parts })
 }
 
-function foldAssistant(state: TranscriptState, event: SessionEvent<'assistant/message'>): TranscriptState {
+function foldAssistant(draft: Draft, event: SessionEvent<'assistant/message'>): void {
   const { turn, step, message, interrupted } = event.data
   const parts: TextPart[] = []
   for (const b of message.content) if (b.type === 'text' || b.type === 'reasoning') parts.push({ kind: b.type, text: b.text })
-  const at = streamingIndex(state, turn, step)
-  if (parts.length === 0) return at < 0 ? state : { ...state, items: state.items.filter((_, i) => i !== at) }
-  const base = at < 0 ? undefined : state.items[at]
+  const at = streamingIndex(draft, turn, step)
+  if (parts.length === 0) return at < 0 ? undefined : draft.remove(at)
+  const base = at < 0 ? undefined : draft.items[at]
   const item: TranscriptItem = { kind: 'assistant', key: base?.key ?? `e${event.seq}`, seq: event.seq, turn, step, parts, streaming: false, interrupted: interrupted === true }
-  return at < 0 ? push(state, item) : replaceAt(state, at, item)
+  return at < 0 ? draft.push(item) : draft.set(at, item)
 }
 
-function foldCall(state: TranscriptState, seq: number, data: SessionEventMap['tool/call'], card: ToolCallView | undefined): TranscriptState {
+function foldCall(draft: Draft, seq: number, data: SessionEventMap['tool/call'], card: ToolCallView | undefined): void {
   const item: ToolItem = { kind: 'tool', key: `e${seq}`, seq, callId: data.callId, name: data.name, arguments: data.arguments }
-  return push(state, card ? { ...item, call: card } : item)
+  draft.push(card ? { ...item, call: card } : item)
 }
 
-function foldResult(state: TranscriptState, data: SessionEventMap['tool/result'], card: ToolResultView | undefined): TranscriptState {
+function foldResult(draft: Draft, data: SessionEventMap['tool/result'], card: ToolResultView | undefined): void {
   const block = data.message.content[0]
   const result: NonNullable<ToolItem['result']> = { isError: block.isError === true, text: textOf(block.content) }
   if (data.error) result.code = data.error.code
   if (card) result.card = card
   const callId = block.toolCallId
-  const found = state.items.some((it) => it.kind === 'tool' && it.callId === callId)
-  if (!found) return push(state, { kind: 'tool', key: `r${state.lastSeq}`, seq: state.lastSeq, callId, name: '', arguments: '', result })
-  return updateTool(state, (t) => t.callId === callId, (t) => ({ ...t, result }))
+  if (updateTool(draft, (t) => t.callId === callId, (t) => ({ ...t, result }))) return
+  draft.push({ kind: 'tool', key: `r${draft.lastSeq}`, seq: draft.lastSeq, callId, name: '', arguments: '', result })
 }
 
-function replaceAt(state: TranscriptState, at: number, item: TranscriptItem): TranscriptState {
-  const items = state.items.slice()
-  items[at] = item
-  return { ...state, items }
-}
-
-/** Replaces the last tool item matching `match` (searching from the end). */
-function updateTool(state: TranscriptState, match: (t: ToolItem) => boolean, change: (t: ToolItem) => ToolItem): TranscriptState {
-  for (let i = state.items.length - 1; i >= 0; i--) {
-    const it = state.items[i]!
-    if (it.kind === 'tool' && match(it)) return replaceAt(state, i, change(it))
+/** Replaces the last tool item matching `match` (searching from the end). @returns whether one matched */
+function updateTool(draft: Draft, match: (t: ToolItem) => boolean, change: (t: ToolItem) => ToolItem): boolean {
+  for (let i = draft.items.length - 1; i >= 0; i--) {
+    const it = draft.items[i]!
+    if (it.kind === 'tool' && match(it)) {
+      draft.set(i, change(it))
+      return true
+    }
   }
-  return state
+  return false
 }

@@ -1,6 +1,6 @@
 // The transcript fold is pure, idempotent per seq, and draws the same view live and on reopen.
 import { describe, expect, it } from 'vitest'
-import { emptyTranscript, foldAll, foldTranscript } from '../../../src/protocol/transcript.ts'
+import { emptyTranscript, foldAll, foldEvents, foldTranscript } from '../../../src/protocol/transcript.ts'
 import type { WireEvent } from '../../../src/protocol/messages.ts'
 
 let seq = 0
@@ -54,6 +54,25 @@ describe('foldTranscript', () => {
     const after = foldTranscript(before, events[5]!)
     expect(JSON.stringify(before)).toBe(snapshot)
     expect(after.items[0]).toBe(before.items[0])
+  })
+
+  it('folds a batch like its events one by one, sharing unchanged items and leaving the input alone', () => {
+    const events = turnWithTool()
+    const before = foldAll(events.slice(0, 4))
+    const snapshot = JSON.stringify(before)
+    const batched = foldEvents(before, events.slice(4))
+    expect(batched).toEqual(events.slice(4).reduce(foldTranscript, before))
+    expect(JSON.stringify(before)).toBe(snapshot)
+    expect(batched.items[0]).toBe(before.items[0])
+    expect(foldEvents(batched, events)).toBe(batched)
+  })
+
+  it('closes only the open turn\'s streams: earlier turns stay as they ended', () => {
+    seq = 0
+    const first = foldAll([ev('turn/start', { turn: 1 }), chunk('text-delta', 'cut'), ev('turn/end', { turn: 1, reason: { kind: 'aborted', reason: { kind: 'user' } } })])
+    const state = foldEvents(first, [ev('turn/start', { turn: 2 }), ev('assistant/chunk', { turn: 2, step: 1, chunk: { type: 'text-delta', index: 0, text: 'more' } }), ev('turn/end', { turn: 2, reason: { kind: 'completed' } })])
+    expect(state.items.map((i) => i.kind === 'assistant' ? [i.parts[0]!.text, i.interrupted] : i.kind)).toEqual([['cut', true], 'turn-end', ['more', true], 'turn-end'])
+    expect(state.items[0]).toBe(first.items[0])
   })
 
   it('marks text cut off by an aborted turn as interrupted', () => {
