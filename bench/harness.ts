@@ -33,16 +33,8 @@ export interface Target {
 /** p95 over repeated samples, or min–max over a few repeated runs. */
 export type Spread = { readonly p95: number } | { readonly min: number; readonly max: number }
 
-export interface Figure {
+export interface Figure extends FigureInput {
   readonly bench: string
-  readonly name: string
-  readonly unit: string
-  readonly method: string
-  readonly median: number
-  readonly spread: Spread
-  /** Timed calls or repeated runs behind the median. */
-  readonly samples: number
-  readonly target?: Target
   /** `ok`/`over` when a target exists and the unit matches; `null` otherwise. */
   readonly meets: 'ok' | 'over' | null
 }
@@ -110,6 +102,7 @@ export interface FigureInput {
   readonly method: string
   readonly median: number
   readonly spread: Spread
+  /** Timed calls or repeated runs behind the median. */
   readonly samples: number
   readonly target?: Target
 }
