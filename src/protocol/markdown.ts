@@ -147,29 +147,28 @@ export function parseInline(text: string): Inline[] {
 
 interface Span { node: Inline; end: number }
 
-/** The sticky `pattern`'s match starting exactly at `i`, or null. */
-function at(pattern: RegExp, text: string, i: number): RegExpExecArray | null {
+/** The span the sticky `pattern` matches exactly at `i`, built by `node`, or undefined. */
+function span(pattern: RegExp, text: string, i: number, node: (m: RegExpExecArray) => Inline): Span | undefined {
   pattern.lastIndex = i
-  return pattern.exec(text)
+  const m = pattern.exec(text)
+  return m ? { node: node(m), end: i + m[0].length } : undefined
 }
 
 /** Only the patterns that can start with the character at `i`, in precedence order. */
 function matchSpan(text: string, i: number): Span | undefined {
-  let m: RegExpExecArray | null
   switch (text[i]) {
-    case '`': return (m = at(CODE, text, i)) ? { node: { type: 'code', text: m[2]!.trim() }, end: i + m[0].length } : undefined
-    case '!': return (m = at(IMAGE, text, i)) ? { node: { type: 'image', alt: m[1]!, src: safeUrl(m[2]!, 'image') }, end: i + m[0].length } : undefined
-    case '[': return (m = at(LINK, text, i)) ? { node: { type: 'link', href: safeUrl(m[2]!), children: parseInline(m[1]!) }, end: i + m[0].length } : undefined
-    case '<': return (m = at(AUTOLINK, text, i)) ? { node: { type: 'link', href: safeUrl(m[1]!), children: [{ type: 'text', text: m[1]! }] }, end: i + m[0].length } : undefined
-    case '~': return (m = at(DEL, text, i)) ? { node: { type: 'del', children: parseInline(m[1]!) }, end: i + m[0].length } : undefined
-    case ' ': case '\\': return (m = at(BREAK, text, i)) ? { node: { type: 'break' }, end: i + m[0].length } : undefined
-    default: return emphasis(text, i)
+    case '`': return span(CODE, text, i, (m) => ({ type: 'code', text: m[2]!.trim() }))
+    case '!': return span(IMAGE, text, i, (m) => ({ type: 'image', alt: m[1]!, src: safeUrl(m[2]!, 'image') }))
+    case '[': return span(LINK, text, i, (m) => ({ type: 'link', href: safeUrl(m[2]!), children: parseInline(m[1]!) }))
+    case '<': return span(AUTOLINK, text, i, (m) => ({ type: 'link', href: safeUrl(m[1]!), children: [{ type: 'text', text: m[1]! }] }))
+    case '~': return span(DEL, text, i, (m) => ({ type: 'del', children: parseInline(m[1]!) }))
+    case ' ': case '\\': return span(BREAK, text, i, () => ({ type: 'break' }))
+    default: return span(STRONG, text, i, (m) => ({ type: 'strong', children: parseInline(m[2]!) })) ?? emphasis(text, i)
   }
 }
 
+/** `*em*` / `_em_`; an underscore inside a word (snake_case) is text. */
 function emphasis(text: string, i: number): Span | undefined {
-  let m: RegExpExecArray | null
-  if ((m = at(STRONG, text, i))) return { node: { type: 'strong', children: parseInline(m[2]!) }, end: i + m[0].length }
-  if ((m = at(EM, text, i)) && !(m[1] === '_' && /\w/.test(text[i - 1] ?? ''))) return { node: { type: 'em', children: parseInline(m[2]!) }, end: i + m[0].length }
-  return undefined
+  if (text[i] === '_' && /\w/.test(text[i - 1] ?? '')) return undefined
+  return span(EM, text, i, (m) => ({ type: 'em', children: parseInline(m[2]!) }))
 }
