@@ -1,7 +1,8 @@
 /**
  * `<dsh-transcript>`: draws a folded transcript — user and assistant messages (markdown,
  * reasoning collapsed), tool cards, turn status, interruptions, errors and notices.
- * Plane: main. Contract: renders only from `state`; untrusted text never becomes HTML.
+ * Plane: main. Contract: renders only from `state`; untrusted text never becomes HTML. A long
+ * transcript draws its tail first and earlier items in idle slices; it follows the latest message.
  *
  * @summary The conversation view.
  * @event dsh-session-action - `{action:'fork', sessionId, boundarySeq}` from a turn's fork button.
@@ -12,13 +13,15 @@ import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
 import { guard } from 'lit/directives/guard.js'
-import type { TranscriptItem, TranscriptState } from '../../src/protocol/index.ts'
+import type { TextPart, TranscriptItem, TranscriptState } from '../../src/protocol/index.ts'
 import { emptyTranscript } from '../../src/protocol/index.ts'
 import { strings, type Strings } from '../i18n/strings.ts'
 import { emit } from '../events/index.ts'
 import { renderToolCard, type DiffRenderer } from './tool-card.ts'
 import type { MarkdownContext } from './markdown-render.ts'
 import { transcriptStyles } from './dsh-transcript.styles.ts'
+import { TailWindow } from './tail-window.ts'
+import { FollowLatest } from './follow-latest.ts'
 
 type Markdown = (text: string, ctx: MarkdownContext) => TemplateResult
 
@@ -32,6 +35,8 @@ export class DshTranscript extends LitElement {
   @state() private renderDiffs: DiffRenderer
   @state() private revision = 0
   readonly #revealed = new Set<string>()
+  readonly #follow = new FollowLatest(this)
+  readonly #window = new TailWindow(this, () => this.#follow.follow())
 
   override connectedCallback(): void {
     super.connectedCallback()
@@ -63,13 +68,18 @@ export class DshTranscript extends LitElement {
     return this.markdown ? html`<div part="text" class="md">${this.markdown(text, this.#ctx(s))}</div>` : html`<div part="text" class="plain">${text}</div>`
   }
 
+  /** A streamed part: only the growing one changes identity, so only it is parsed again. */
+  #part(p: TextPart, s: Strings): TemplateResult {
+    return p.kind === 'reasoning'
+      ? html`<details part="reasoning" class="reasoning"><summary>${s.thinking}</summary><div class="plain">${p.text}</div></details>`
+      : this.#text(p.text, s)
+  }
+
   #item(item: TranscriptItem, s: Strings): TemplateResult | typeof nothing {
     switch (item.kind) {
       case 'user': return html`<div part="message user-message" class="msg user" role="article" aria-label=${s.composerLabel}>${this.#text(item.text, s)}</div>`
       case 'assistant': return html`<div part="message assistant-message" class="msg assistant" role="article" aria-label=${s.agent} aria-busy=${item.streaming ? 'true' : 'false'} data-streaming=${item.streaming}>
-        ${item.parts.map((p) => p.kind === 'reasoning'
-          ? html`<details part="reasoning" class="reasoning"><summary>${s.thinking}</summary><div class="plain">${p.text}</div></details>`
-          : this.#text(p.text, s))}
+        ${item.parts.map((p) => guard([p, this.markdown, this.revision, this.lang], () => this.#part(p, s)))}
         ${item.interrupted ? html`<div part="interrupted" class="interrupted">${s.interrupted}</div>` : nothing}
       </div>`
       case 'tool': return renderToolCard(item, s, this.renderDiffs)
@@ -91,8 +101,9 @@ export class DshTranscript extends LitElement {
 
   override render(): TemplateResult {
     const s = strings(this.lang)
-    const { items, todos, openTurn } = this.state
-    return html`<section part="transcript" class="transcript" role="log" aria-live="polite" aria-label=${s.transcript}>
+    const { todos, openTurn } = this.state
+    const items = this.#window.place(this.state.items)
+    return html`<section part="transcript" class="transcript" role="log" aria-live="polite" aria-label=${s.transcript} aria-busy=${this.#window.filling ? 'true' : nothing}>
       ${repeat(items, (i) => i.key, (i) => guard([i, this.markdown, this.renderDiffs, this.revision, this.lang, this.sessionId], () => this.#item(i, s)))}
       ${openTurn !== null ? html`<div part="running" class="running" role="status">${s.running}</div>` : nothing}
       ${todos.length ? html`<ul part="todos" class="todos" aria-label=${s.todos}>${todos.map((t) => html`<li data-status=${t.status}>${t.status === 'completed' ? '☑' : t.status === 'in_progress' ? '◐' : '☐'} ${t.content}</li>`)}</ul>` : nothing}

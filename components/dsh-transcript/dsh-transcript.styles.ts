@@ -8,6 +8,8 @@ import { base } from '../theme/index.ts'
 export const transcriptStyles = [base, css`
   :host { display: block; }
   .transcript { display: flex; flex-direction: column; gap: var(--_gap); max-width: var(--dsh-transcript-max-width, 100%); }
+  /* Off-screen items of a long transcript skip layout and paint; their last size is kept. */
+  .transcript > * { content-visibility: auto; contain-intrinsic-block-size: auto 64px; }
   .msg { padding: 8px 12px; border-radius: var(--_radius); line-height: 1.5; overflow-wrap: anywhere; }
   .user { align-self: flex-end; background: var(--_accent); color: var(--_accent-fg); max-width: 85%; }
   .assistant { background: var(--_surface); border: 1px solid var(--_border); }

@@ -19,7 +19,13 @@ for (const [el, name] of [[dialog, 'dsh-approval-decide'], [composer, 'dsh-submi
 
 const harness = {
   events,
+  /** Shows the folded events and resolves once every item is drawn (a long list draws its tail first). */
   async renderTranscript(wire: WireEvent[]): Promise<void> {
+    await harness.showTranscript(wire)
+    while (transcript.shadowRoot!.querySelector('[aria-busy="true"]')) await new Promise((resolve) => setTimeout(resolve, 10))
+  },
+  /** Shows the folded events; resolves after the first update. */
+  async showTranscript(wire: WireEvent[]): Promise<void> {
     transcript.state = foldAll(wire)
     await transcript.updateComplete
   },
