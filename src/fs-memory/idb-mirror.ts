@@ -29,10 +29,14 @@ function openWorkspaceDb(): Promise<IDBPDatabase<WorkspaceDb>> {
   if (!globalThis.indexedDB) {
     return Promise.reject(new WorkspaceMirrorError('IndexedDB is not available here; use the memory mirror (mirror: "memory")'))
   }
-  database ??= openDB<WorkspaceDb>(WORKSPACE_DB_NAME, 1, {
+  const opened = database ??= openDB<WorkspaceDb>(WORKSPACE_DB_NAME, 1, {
     upgrade(db) { db.createObjectStore('files', { keyPath: ['workspace', 'path'] }) },
+    // Another connection deletes or upgrades the database ("delete all my data", a newer tab):
+    // close ours so it is not blocked; the next save opens a fresh connection.
+    blocking() { void opened.then((db) => db.close()); database = undefined },
+    terminated() { database = undefined },
   })
-  return database
+  return opened
 }
 
 export function idbMirrorStore(workspace: string): MirrorStore {

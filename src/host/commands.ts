@@ -73,10 +73,13 @@ async function compactNow(host: AgentHost, sessionId: SessionId): Promise<{ shad
   }
 }
 
+/** "Delete all my data": with IndexedDB every dsh-agent database (sessions, settings, workspaces); else each session. */
 async function deleteAll(host: AgentHost): Promise<null> {
   const runtime = await host.runtime()
   for (const agent of host.agents.values()) agent.cancel({ kind: 'user' })
-  for (const entry of await runtime.sessions.list()) await runtime.sessions.delete(toSummary(entry).id)
+  const persistence = runtime.ctx.get('sessionPersistence', false) as { deleteAllData?(): Promise<void> } | undefined
+  if (persistence?.deleteAllData) await persistence.deleteAllData()
+  else for (const entry of await runtime.sessions.list()) await runtime.sessions.delete(toSummary(entry).id)
   await host.forgetKey()
   await host.reset()
   return null
