@@ -12,6 +12,7 @@ import { workspaceSnapshot } from './workspace-snapshot.ts'
 import { openSession, takeOverSession } from './session-access.ts'
 import { CompactionError } from '../plugins/compaction/errors.ts'
 import type {} from '../plugins/compaction/service.ts'
+import type {} from '../session/index.ts'
 
 type Result = CommandResultMap[CommandKind]
 
@@ -85,10 +86,10 @@ async function deleteAll(host: AgentHost): Promise<null> {
   return null
 }
 
+/** Everything appended so far becomes durable (`session/flush`); the page asks on pagehide and when hidden. */
 async function flush(host: AgentHost): Promise<null> {
   const runtime = await host.runtime()
-  const parallel = (runtime.ctx as unknown as { parallel(name: string, ...args: unknown[]): Promise<unknown> }).parallel.bind(runtime.ctx)
-  await Promise.all([...host.agents.values()].map((agent) => parallel('session/flush', agent.session)))
+  await runtime.ctx.sessions.flush()
   return null
 }
 
