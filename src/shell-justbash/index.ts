@@ -7,6 +7,7 @@
 import type { Context } from '@deepseek-ai/cordis'
 import type { BashOptions, NetworkConfig } from 'just-bash/browser'
 import { ShellExecutor } from '../shell/shell-executor.ts'
+import { unwrapService } from '../util/service.ts'
 import { JustBashBackend } from './justbash-backend.ts'
 
 export type ExecutionLimits = NonNullable<BashOptions['executionLimits']>
@@ -30,7 +31,10 @@ export default class JustBashShell extends ShellExecutor {
   static readonly inject = ['fs']
 
   constructor(ctx: Context, config: Config = {}) {
-    const backend = new JustBashBackend(ctx.fs, {
+    // The fs instance, not its tracing proxy: every member read through the proxy costs µs and
+    // bash makes several fs calls per file. Safe: fs calls register nothing, and `inject` restarts
+    // this plugin whenever `ctx.fs` is replaced, so the instance never goes stale.
+    const backend = new JustBashBackend(unwrapService(ctx.fs), {
       limits: { ...DEFAULT_LIMITS, ...config.limits },
       env: config.env ?? {},
       ...(config.network ? { network: config.network } : {}),
