@@ -1,8 +1,8 @@
 /**
  * ReactiveController over `AgentClient`: owns the worker connection, the open session, the
- * folded transcript, approval questions, storage state and the session list, and requests a
- * host update at most once per animation frame. Plane: main; no agent logic — it only sends
- * commands and folds notices. Contract: failures become `dsh-error` events, never throws.
+ * folded transcript, approval questions, storage state and the session list; one host update per
+ * delivery (the client coalesces deliveries per frame under load). Plane: main; no agent logic —
+ * it only sends commands and folds notices. Contract: failures become `dsh-error` events, never throws.
  * @module components/controllers/agent-controller
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
@@ -159,9 +159,11 @@ export class AgentController implements ReactiveController {
     await this.refreshSessions()
   }
 
-  #onNotices(batch: readonly HostNotice[]): void {
+  /** @returns the render the batch caused (the client counts it as this frame's work). */
+  #onNotices(batch: readonly HostNotice[]): Promise<boolean> {
     for (const notice of batch) this.#apply(notice)
     this.host.requestUpdate()
+    return this.host.updateComplete
   }
 
   #apply(notice: HostNotice): void {

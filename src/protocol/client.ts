@@ -1,6 +1,7 @@
 /**
  * The page's handle on the agent worker: wraps it with comlink, checks the protocol version,
- * validates every notice and delivers them in batches coalesced per animation frame.
+ * validates every notice and delivers them in batches: at once (a microtask) while a frame's
+ * delivery work stays under `FRAME_BUDGET_MS`, past that coalesced into the next animation frame.
  * Plane: main (also usable from a worker); touches no DOM — only the Worker it is given.
  * Contract: `call` resolves with the typed result or rejects with `HostCommandError`.
  * @module protocol/client
@@ -22,8 +23,12 @@ export class HostStartError extends Error {
   constructor(readonly code: 'DSH_WORKER_START' | 'DSH_WORKER_CSP' | 'DSH_PROTOCOL_VERSION', message: string) { super(message) }
 }
 
-export type NoticeListener = (notices: readonly HostNotice[]) => void
+/** Gets each delivery's notices; may return a promise of the work it started (e.g. a render), counted as load. */
+export type NoticeListener = (notices: readonly HostNotice[]) => void | PromiseLike<unknown>
 export type FrameScheduler = (flush: () => void) => void
+
+/** Delivery work (ms, listeners and the renders they await) per frame before deliveries wait for the next frame. */
+export const FRAME_BUDGET_MS = 6
 
 const nextFrame: FrameScheduler = (flush) => {
   const raf = globalThis.requestAnimationFrame as ((cb: () => void) => number) | undefined
@@ -34,6 +39,7 @@ const nextFrame: FrameScheduler = (flush) => {
 export interface AgentClientOptions {
   /** Called for a notice the worker sent that fails validation (it is dropped). */
   onInvalidNotice?: (error: Error) => void
+  /** The next animation frame (default `requestAnimationFrame`). */
   schedule?: FrameScheduler
 }
 
@@ -45,6 +51,9 @@ export class AgentClient {
   #queue: HostNotice[] = []
   #scheduled = false
   #disposed = false
+  /** Delivery work done since the last animation frame; a frame resets it. */
+  #frameWork = 0
+  #frameWatch = false
 
   private constructor(worker: Worker, options: AgentClientOptions) {
     this.#worker = worker
@@ -77,7 +86,7 @@ export class AgentClient {
     return reply.value as CommandResultMap[K]
   }
 
-  /** @returns an unsubscribe function. Listeners get each frame's notices in arrival order. */
+  /** @returns an unsubscribe function. Listeners get every notice once, in arrival order. */
   onNotices(listener: NoticeListener): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
@@ -104,13 +113,37 @@ export class AgentClient {
     }
     if (this.#scheduled || this.#queue.length === 0) return
     this.#scheduled = true
-    ;(this.#options.schedule ?? nextFrame)(() => this.#flush())
+    if (this.#frameWork < FRAME_BUDGET_MS) queueMicrotask(() => this.#flush())
+    else this.#frame(() => this.#flush())
+  }
+
+  #frame(run: () => void): void {
+    ;(this.#options.schedule ?? nextFrame)(run)
   }
 
   #flush(): void {
     this.#scheduled = false
     const batch = this.#queue
     this.#queue = []
-    for (const listener of this.#listeners) listener(batch)
+    const started = performance.now()
+    const work: PromiseLike<unknown>[] = []
+    for (const listener of this.#listeners) {
+      const done = listener(batch)
+      if (done) work.push(done)
+    }
+    const count = () => this.#count(performance.now() - started)
+    if (work.length === 0) count()
+    else void Promise.all(work).then(count, count)
+  }
+
+  /** Adds `ms` to this frame's delivery work; the next frame starts from zero. */
+  #count(ms: number): void {
+    this.#frameWork += ms
+    if (this.#frameWatch) return
+    this.#frameWatch = true
+    this.#frame(() => {
+      this.#frameWork = 0
+      this.#frameWatch = false
+    })
   }
 }

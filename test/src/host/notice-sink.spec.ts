@@ -21,6 +21,18 @@ describe('NoticeSink', () => {
     expect((sent[0]![0] as Extract<HostNotice, { kind: 'session.events' }>).events.map((w) => w.event.seq)).toEqual([0, 1])
   })
 
+  it('merges a long burst of one session in order without touching the posted notices', async () => {
+    const sent: HostNotice[][] = []
+    const sink = new NoticeSink(() => undefined)
+    sink.attach((n) => { sent.push(n) })
+    const posted = [0, 1, 2, 3].map((seq) => batch('a', seq))
+    for (const notice of posted) sink.post(notice)
+    await tick()
+    expect(sent).toHaveLength(1)
+    expect((sent[0]![0] as Extract<HostNotice, { kind: 'session.events' }>).events.map((w) => w.event.seq)).toEqual([0, 1, 2, 3])
+    expect(posted.map((n) => (n as Extract<HostNotice, { kind: 'session.events' }>).events.length)).toEqual([1, 1, 1, 1])
+  })
+
   it('detaches and reports when the page sink rejects', async () => {
     let detached = 0
     const sink = new NoticeSink(() => { detached++ })
