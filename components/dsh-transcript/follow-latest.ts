@@ -27,6 +27,7 @@ export class FollowLatest implements ReactiveController {
   #following = true
   /** Where this controller last put the scroller: anything at or below it is still following. */
   #pinnedTop = Infinity
+  #scrolled = false
   #frame = 0
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
@@ -47,17 +48,33 @@ export class FollowLatest implements ReactiveController {
   /** Follow again from the end (a newly opened session). */
   follow(): void {
     this.#following = true
+    this.#scrolled = false
   }
 
   hostUpdated(): void {
-    if (!this.#following || this.#frame) return
+    if (this.#following) this.#schedule()
+  }
+
+  /** Layout is read and written once per frame, in its animation-frame step (no forced extra layout). */
+  #schedule(): void {
+    if (this.#frame) return
     this.#frame = requestAnimationFrame(() => {
       this.#frame = 0
       const scroller = this.#find()
-      if (!scroller || !this.#following) return
-      scroller.scrollTop = scroller.scrollHeight
+      if (!scroller) return
+      if (this.#scrolled) this.#judge(scroller)
+      if (!this.#following) return
+      const bottom = scroller.scrollHeight - scroller.clientHeight
+      if (scroller.scrollTop < bottom - 1) scroller.scrollTop = bottom // text that did not add a line scrolls nothing
       this.#pinnedTop = scroller.scrollTop
     })
+  }
+
+  /** After a scroll: still following unless the reader went above where this put it and off the bottom. */
+  #judge(s: HTMLElement): void {
+    this.#scrolled = false
+    this.#following = s.scrollTop >= this.#pinnedTop - 1 || s.scrollHeight - s.scrollTop - s.clientHeight <= SLACK
+    if (!this.#following) this.#pinnedTop = Infinity
   }
 
   #find(): HTMLElement | null {
@@ -68,10 +85,8 @@ export class FollowLatest implements ReactiveController {
     return this.#scroller
   }
 
-  /** The reader scrolled up (below where this put it, and off the bottom): stop following. */
   readonly #onScroll = (): void => {
-    const s = this.#scroller!
-    this.#following = s.scrollTop >= this.#pinnedTop - 1 || s.scrollHeight - s.scrollTop - s.clientHeight <= SLACK
-    if (!this.#following) this.#pinnedTop = Infinity
+    this.#scrolled = true
+    this.#schedule()
   }
 }
