@@ -4,8 +4,9 @@
  * one provider's FsBackend. Plane: worker; no DOM, no `node:`. Consumers never see the provider.
  * @module fs/file-system
  */
-import { Service, type Context } from '@deepseek-ai/cordis'
+import { Service, type Context, type EventsService } from '@deepseek-ai/cordis'
 import type { ToolExecution } from '../tools/types.ts'
+import { unwrapService } from '../util/service.ts'
 import { viaBackend } from './backend-errors.ts'
 import { notFound, notRegularFile, throwIfAborted, FsError, notDirectory } from './errors.ts'
 import { walkFiles } from './fs-walk.ts'
@@ -14,7 +15,7 @@ import { PathLocks } from './path-locks.ts'
 import { checkAccess, isAccessAllowed, type FsAccess } from './sandbox.ts'
 import { applyTextEdit } from './text-edit.ts'
 import type {
-  EditExpectation, EditResult, FsBackend, FsChange, FsDirEntry, FsGlobMatch, FsLstat, FsObservation, FsStat,
+  EditExpectation, EditResult, FsBackend, FsBackendEntry, FsChange, FsDirEntry, FsGlobMatch, FsLstat, FsObservation, FsStat,
   FsTarget, FsVersion, SandboxMode, SandboxPolicy, TextEdit, WriteExpectation, WriteResult,
 } from './types.ts'
 import { checkEditExpectation, checkWriteExpectation } from './write-guards.ts'
@@ -47,9 +48,12 @@ export class FileSystem extends Service {
   readonly sandboxMode: SandboxMode
   protected readonly backend: FsBackend
   private readonly locks = new PathLocks()
+  /** The bus itself: `fs/change` is emitted per mutation, and each `this.ctx.emit` read costs proxy traps. */
+  private readonly events: EventsService
 
   constructor(ctx: Context, backend: FsBackend, options: FileSystemOptions) {
     super(ctx, 'fs')
+    this.events = unwrapService(ctx.events)
     this.backend = backend
     this.root = resolvePath('/', options.root)
     this.sandboxMode = options.sandboxMode
@@ -88,7 +92,11 @@ export class FileSystem extends Service {
 
   async stat(target: FsTarget, signal?: AbortSignal, sandboxPolicy?: SandboxPolicy): Promise<FsStat | undefined> {
     const stat = await this.lstatTarget(target, signal, sandboxPolicy)
-    return stat && { ...stat, type: stat.type === 'symlink' ? 'other' : stat.type }
+    if (!stat) return undefined
+    const out: FsStat = { version: stat.version, type: stat.type === 'symlink' ? 'other' : stat.type } // field by field, like dirEntry
+    if (stat.size !== undefined) out.size = stat.size
+    if (stat.mtime !== undefined) out.mtime = stat.mtime
+    return out
   }
 
   async lstat(path: string, options: { cwd?: string } = {}, signal?: AbortSignal): Promise<FsLstat | undefined> {
@@ -119,9 +127,7 @@ export class FileSystem extends Service {
     if (!stat) throw notFound(target.displayPath)
     if (stat.type !== 'directory') throw notDirectory(target.displayPath)
     const entries = await viaBackend(target.displayPath, () => this.backend.readdir(target.targetKey))
-    return entries
-      .map((entry) => ({ ...entry, target: this.child(target, entry.name) }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    return entries.map((entry) => this.dirEntry(target, entry)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   }
 
   /** Creates or replaces a text file (parents created) under an optional guard, atomically. */
@@ -163,7 +169,7 @@ export class FileSystem extends Service {
   async mkdir(target: FsTarget, options: MutationOptions & { recursive?: boolean } = {}): Promise<void> {
     await this.beginMutation(target, options.signal, options.sandboxPolicy)
     await viaBackend(target.displayPath, () => this.backend.mkdir(target.targetKey, options.recursive === true))
-    this.ctx.emit('fs/change', { kind: 'mkdir', path: target.targetKey })
+    this.events.emit('fs/change', { kind: 'mkdir', path: target.targetKey })
   }
 
   async rm(target: FsTarget, options: MutationOptions & { recursive?: boolean; force?: boolean } = {}): Promise<void> {
@@ -173,14 +179,14 @@ export class FileSystem extends Service {
       throw notFound(target.displayPath)
     }
     await viaBackend(target.displayPath, () => this.backend.rm(target.targetKey, options.recursive === true))
-    this.ctx.emit('fs/change', { kind: 'rm', path: target.targetKey })
+    this.events.emit('fs/change', { kind: 'rm', path: target.targetKey })
   }
 
   async rename(from: FsTarget, to: FsTarget, options: MutationOptions = {}): Promise<void> {
     this.checkAccess(to, 'write', options.sandboxPolicy)
     if (!(await this.beginMutation(from, options.signal, options.sandboxPolicy))) throw notFound(from.displayPath)
     await viaBackend(from.displayPath, () => this.backend.rename(from.targetKey, to.targetKey))
-    this.ctx.emit('fs/change', { kind: 'rename', path: from.targetKey, to: to.targetKey })
+    this.events.emit('fs/change', { kind: 'rename', path: from.targetKey, to: to.targetKey })
   }
 
   /** Files under `cwd` (default root) whose relative path matches `pattern`; VCS dirs skipped. */
@@ -197,6 +203,15 @@ export class FileSystem extends Service {
     throwIfAborted(signal)
     this.checkAccess(target, 'read', sandboxPolicy)
     return viaBackend(target.displayPath, () => this.backend.stat(target.targetKey))
+  }
+
+  /** Built field by field: spreading provider entries of mixed shapes (file/directory) is several times slower. */
+  private dirEntry(parent: FsTarget, entry: FsBackendEntry): FsDirEntry {
+    const out: FsDirEntry = { name: entry.name, type: entry.type, target: this.child(parent, entry.name) }
+    if (entry.version !== undefined) out.version = entry.version
+    if (entry.size !== undefined) out.size = entry.size
+    if (entry.mtime !== undefined) out.mtime = entry.mtime
+    return out
   }
 
   private child(parent: FsTarget, relative: string): FsTarget {
@@ -230,12 +245,12 @@ export class FileSystem extends Service {
     if (stat?.type === 'directory') return
     if (stat) throw notDirectory(displayPath(this.root, path))
     await viaBackend(display, () => this.backend.mkdir(path, true))
-    this.ctx.emit('fs/change', { kind: 'mkdir', path })
+    this.events.emit('fs/change', { kind: 'mkdir', path })
   }
 
   private async write(target: FsTarget, data: string | Uint8Array, append: boolean, created: boolean): Promise<FsVersion> {
     const version = await viaBackend(target.displayPath, () => this.backend.write(target.targetKey, data, append))
-    this.ctx.emit('fs/change', { kind: 'write', path: target.targetKey, version, created })
+    this.events.emit('fs/change', { kind: 'write', path: target.targetKey, version, created })
     return version
   }
 }

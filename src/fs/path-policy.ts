@@ -9,8 +9,17 @@ import { FsError } from './errors.ts'
 export const MAX_NAME_LENGTH = 255
 export const MAX_PATH_LENGTH = 4096
 
+/** True when `path` is absolute with no empty, `.` or `..` segment and no trailing slash. */
+function isNormalized(path: string): boolean {
+  if (path.charCodeAt(0) !== 47) return false
+  if (path.length === 1) return true
+  return path.charCodeAt(path.length - 1) !== 47 && !path.endsWith('/.') && !path.endsWith('/..') &&
+    !path.includes('//') && !path.includes('/./') && !path.includes('/../')
+}
+
 /** Collapses `.`, `..`, repeated and trailing slashes; `..` never climbs above "/". */
 export function normalizePath(path: string): string {
+  if (isNormalized(path)) return path // the common case (the shell passes resolved paths): no split/join
   const parts: string[] = []
   for (const part of path.split('/')) {
     if (part === '' || part === '.') continue
@@ -57,7 +66,7 @@ export function assertValidPathInput(path: string): void {
   if (path.includes('\0')) {
     throw new FsError('FS_PERMISSION_DENIED', 'Invalid path: paths may not contain NUL bytes')
   }
-  if (path.length > MAX_PATH_LENGTH || path.split('/').some((part) => part.length > MAX_NAME_LENGTH)) {
+  if (path.length > MAX_NAME_LENGTH && (path.length > MAX_PATH_LENGTH || path.split('/').some((part) => part.length > MAX_NAME_LENGTH))) {
     throw new FsError('FS_PERMISSION_DENIED', `Invalid path: names are limited to ${MAX_NAME_LENGTH} characters and paths to ${MAX_PATH_LENGTH}`)
   }
 }
