@@ -1,6 +1,6 @@
 /**
  * Test-only worker: the embedded workspace (fs-memory with the IndexedDB mirror + shell-justbash)
- * without the agent loop, exposing bash, read, write, flush and a timing probe to the browser specs.
+ * without the agent loop: bash (worker-clock ms), read, write, flush, an fs timing probe (browser specs, bench).
  * @module demo/test-pages/workspace/worker
  */
 import * as Comlink from 'comlink'
@@ -38,6 +38,24 @@ const api = {
   async flush() {
     await ready
     await root.fs.flush()
+  },
+  /** Bench probe: `times` write-then-read rounds of a `bytes`-long text file through ctx.fs; worker-clock ms per call. */
+  async fsRounds(path: string, bytes: number, times: number) {
+    await ready
+    const line = `${'x'.repeat(79)}\n`
+    const content = line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes)
+    const target = root.fs.resolve(path)
+    const write: number[] = []
+    const read: number[] = []
+    for (let i = 0; i < times; i++) {
+      let started = performance.now()
+      await root.fs.writeText(target, content)
+      write.push(performance.now() - started)
+      started = performance.now()
+      if ((await root.fs.readText(target)).length !== bytes) throw new Error(`read back a different ${path}`)
+      read.push(performance.now() - started)
+    }
+    return { write, read }
   },
   ping: () => 'pong',
 }
