@@ -30,3 +30,10 @@ test('a runaway loop ends with the limit while the page keeps handling input', a
   expect(ticks.count).toBeGreaterThan(0)
   expect(await page.evaluate(() => workspace.ping())).toBe('pong')
 })
+
+test('byte reads keep bytes 0x80–0x9F exact (Chromium decodes windows-1252 there, not latin1)', async ({ page }) => {
+  await page.goto(`/test-pages/workspace/index.html?workspace=${Math.random()}`)
+  await page.waitForSelector('body[data-ready="true"]')
+  const dumped = await page.evaluate(() => workspace.bash("printf '\\x80\\x9fA' > b.bin; od -An -tx1 b.bin; wc -c b.bin"))
+  expect(dumped).toMatchObject({ stdout: ' 302 200 302 237 101\n5 b.bin\n', exitCode: 0 })
+})
