@@ -1,7 +1,7 @@
 /**
  * Workspace cost (issue 6): the shell's first use (lazy just-bash import + Bash creation + first
  * exec), `ls` and `grep | sort` medians afterwards, and read/write of a 1 MB file through ctx.fs.
- * Plane: Node (npm run bench); the issue's first-use bar is for Chromium's worker (see README).
+ * Plane: Node (npm run bench); the issue's bars are for Chromium's worker: workspace-chromium.bench.ts.
  * @module bench/workspace
  */
 import { Context } from '@deepseek-ai/cordis'

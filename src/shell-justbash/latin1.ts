@@ -6,7 +6,7 @@
  */
 const CHUNK = 0x8000
 /** A char windows-1252 gives where latin1 would give U+0080–U+009F. */
-const ABOVE_LATIN1 = /[^\u0000-\u00ff]/
+const ABOVE_LATIN1 = /[\u0100-\uffff]/
 
 let windows1252: TextDecoder | undefined
 
