@@ -23,5 +23,12 @@ describe('latin1', () => {
       expect(latin1ToBytes(text)).toEqual(bytes)
     }
     expect(bytesToLatin1(new Uint8Array(0))).toBe('')
+    expect(latin1ToBytes('')).toEqual(new Uint8Array(0))
+  })
+
+  it('writes one byte per char: ASCII as is, latin1 as its code, wider chars keep their low byte', () => {
+    expect(latin1ToBytes('ab\n')).toEqual(Uint8Array.of(0x61, 0x62, 0x0a))
+    expect(latin1ToBytes('a\u00e9\u0080')).toEqual(Uint8Array.of(0x61, 0xe9, 0x80))
+    expect(latin1ToBytes('\u20ac!')).toEqual(Uint8Array.of(0xac, 0x21))
   })
 })
