@@ -1,7 +1,8 @@
 /**
- * Lossless JSON validation and deep-frozen copy in one pass (dsh contracts §2.2).
- * Plane: shared; pure. Refuses anything JSON.stringify would drop, coerce or throw on, plus
- * forbidden and secret-looking keys; errors name the event type and the JSON path.
+ * Lossless JSON validation in one pass (dsh contracts §2.2): a deep-frozen copy (`copyJson`) or,
+ * for values nobody else holds, the value itself frozen in place (`freezeJson`). Plane: shared;
+ * pure. Refuses anything JSON.stringify would drop, coerce or throw on, plus forbidden and
+ * secret-looking keys; errors name the event type and the JSON path (built only on failure).
  * @module session/validate-json
  */
 import { SessionAppendError } from './errors.ts'
@@ -17,25 +18,37 @@ export interface JsonCopyOptions {
 export const DEFAULT_MAX_EVENT_BYTES = 8 * 1024 * 1024
 
 const SECRET_KEY = /^(?:x[-_]?)?api[-_]?key$|^(?:proxy[-_]?)?authorization$|^password$|^(?:client[-_]?)?secret$|^(?:access|refresh|auth|bearer)[-_]?token$/i
+/** Shortest and longest key SECRET_KEY can match (`apikey`, `proxy-authorization`). */
+const SECRET_MIN = 6
+const SECRET_MAX = 19
 
 /** Whether a property name looks like it holds a credential (refused in logs, exports, imports). */
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key)
+  return key.length >= SECRET_MIN && key.length <= SECRET_MAX && SECRET_KEY.test(key)
 }
 
-class Walk {
-  readonly path: (string | number)[] = []
-  readonly ancestors: object[] = []
-  size = 0
-  constructor(readonly label: string, readonly root: string, readonly options: JsonCopyOptions) {}
+/** Keys already found harmless (most payloads reuse a few dozen names); bounded. */
+const plainKeys = new Set<string>()
+const PLAIN_KEYS_CAP = 4096
 
-  fail(what: string, code: 'INVALID_EVENT_DATA' | 'PAYLOAD_TOO_LARGE' = 'INVALID_EVENT_DATA'): never {
-    throw new SessionAppendError(code, `${this.label} ${formatPath(this.root, this.path)}: ${what}`)
-  }
+/** A refusal on its way up; each container adds its key or index while unwinding. */
+class JsonProblem {
+  readonly path: (string | number)[] = []
+  constructor(readonly what: string, readonly code: 'INVALID_EVENT_DATA' | 'PAYLOAD_TOO_LARGE') {}
+}
+
+const problem = (what: string): JsonProblem => new JsonProblem(what, 'INVALID_EVENT_DATA')
+
+class Walk {
+  /** The containers being walked, `depth` of them (a cycle check, no push/pop). */
+  readonly ancestors: object[] = []
+  depth = 0
+  size = 0
+  constructor(readonly options: JsonCopyOptions, readonly copy: boolean) {}
 
   grow(n: number): void {
     this.size += n
-    if (this.size > this.options.maxBytes) this.fail(`payload exceeds ${this.options.maxBytes} bytes of JSON`, 'PAYLOAD_TOO_LARGE')
+    if (this.size > this.options.maxBytes) throw new JsonProblem(`payload exceeds ${this.options.maxBytes} bytes of JSON`, 'PAYLOAD_TOO_LARGE')
   }
 }
 
@@ -46,17 +59,36 @@ class Walk {
  * @throws SessionAppendError (`INVALID_EVENT_DATA` or `PAYLOAD_TOO_LARGE`)
  */
 export function copyJson<T>(value: T, label: string, root: string, options: JsonCopyOptions): T {
-  return copyValue(value, new Walk(label, root, options)) as T
+  return run(value, label, root, new Walk(options, true))
 }
 
-function copyValue(value: unknown, walk: Walk): unknown {
+/**
+ * Validate `value` exactly like `copyJson` and deep-freeze it in place (no copy): only for fresh
+ * values nobody else holds, e.g. decoded from storage. On a refusal part of it may be frozen.
+ * @returns `value` itself
+ * @throws SessionAppendError (`INVALID_EVENT_DATA` or `PAYLOAD_TOO_LARGE`)
+ */
+export function freezeJson<T>(value: T, label: string, root: string, options: JsonCopyOptions): T {
+  return run(value, label, root, new Walk(options, false))
+}
+
+function run<T>(value: T, label: string, root: string, walk: Walk): T {
+  try {
+    return walkValue(value, walk) as T
+  } catch (error) {
+    if (!(error instanceof JsonProblem)) throw error
+    throw new SessionAppendError(error.code, `${label} ${formatPath(root, error.path)}: ${error.what}`)
+  }
+}
+
+function walkValue(value: unknown, walk: Walk): unknown {
   switch (typeof value) {
     case 'string':
       walk.grow(value.length + 2)
       return value
     case 'number':
-      if (!Number.isFinite(value)) walk.fail(`${value} is not JSON`)
-      if (value === 0 && 1 / value < 0) walk.fail('-0 is not lossless JSON')
+      if (!Number.isFinite(value)) throw problem(`${value} is not JSON`)
+      if (value === 0 && 1 / value < 0) throw problem('-0 is not lossless JSON')
       walk.grow(8)
       return value
     case 'boolean':
@@ -67,61 +99,81 @@ function copyValue(value: unknown, walk: Walk): unknown {
         walk.grow(4)
         return value
       }
-      return Array.isArray(value) ? copyArray(value, walk) : copyObject(value, walk)
+      return Array.isArray(value) ? walkArray(value, walk) : walkObject(value, walk)
     case 'bigint':
-      return walk.fail('BigInt is not JSON')
+      throw problem('BigInt is not JSON')
     default:
-      return walk.fail(`${typeof value} is not JSON${value === undefined ? ' (omit optional fields instead)' : ''}`)
+      throw problem(`${typeof value} is not JSON${value === undefined ? ' (omit optional fields instead)' : ''}`)
   }
 }
 
+/** Refuses `value` if it is one of the containers being walked (ancestors[0..depth)). */
 function enter(value: object, walk: Walk): void {
-  if (walk.ancestors.includes(value)) walk.fail('cycle (the value contains itself)')
-  walk.ancestors.push(value)
+  const { ancestors } = walk
+  for (let i = 0; i < walk.depth; i++) if (ancestors[i] === value) throw problem('cycle (the value contains itself)')
+  ancestors[walk.depth++] = value
 }
 
-function copyArray(value: unknown[], walk: Walk): unknown[] {
-  if (Object.getPrototypeOf(value) !== Array.prototype) walk.fail(`${describe(value)} is not plain JSON`)
+function walkArray(value: unknown[], walk: Walk): unknown[] {
+  if (Object.getPrototypeOf(value) !== Array.prototype) throw problem(`${describe(value)} is not plain JSON`)
   const length = value.length
-  if (Reflect.ownKeys(value).length !== length + 1) walk.fail(arrayShapeProblem(value))
+  if (Object.getOwnPropertyNames(value).length !== length + 1 || Object.getOwnPropertySymbols(value).length !== 0) throw problem(arrayShapeProblem(value))
   enter(value, walk)
   walk.grow(2 + length)
-  const out: unknown[] = []
-  for (let i = 0; i < length; i++) {
-    walk.path.push(i)
-    out.push(copyValue(value[i], walk))
-    walk.path.pop()
+  const out: unknown[] = walk.copy ? [] : value
+  let i = 0
+  try {
+    for (; i < length; i++) {
+      const item = walkValue(value[i], walk)
+      if (walk.copy) out.push(item)
+    }
+  } catch (error) {
+    if (error instanceof JsonProblem) error.path.unshift(i)
+    throw error
   }
-  walk.ancestors.pop()
-  Object.freeze(out)
-  return out
+  walk.depth--
+  return Object.freeze(out) as unknown[]
 }
 
-function copyObject(value: object, walk: Walk): object {
+/** Own string keys, all enumerable, no symbols (for-in below then visits exactly the own keys). */
+function checkOwnKeys(value: object): void {
+  let enumerable = 0
+  for (const _ in value) enumerable++
+  if (Object.getOwnPropertyNames(value).length !== enumerable || Object.getOwnPropertySymbols(value).length !== 0) throw problem(hiddenKeyProblem(value))
+}
+
+function walkObject(value: object, walk: Walk): object {
   const proto = Object.getPrototypeOf(value)
-  if (proto !== Object.prototype && proto !== null) walk.fail(`${describe(value)} is not plain JSON`)
-  const keys = Object.keys(value)
-  const own = Reflect.ownKeys(value)
-  if (own.length !== keys.length) walk.fail(hiddenKeyProblem(own, keys))
+  if (proto !== Object.prototype && proto !== null) throw problem(`${describe(value)} is not plain JSON`)
+  checkOwnKeys(value)
   enter(value, walk)
   walk.grow(2)
-  const out: Record<string, unknown> = {}
-  for (const key of keys) {
-    walk.path.push(key)
-    checkKey(key, walk)
-    walk.grow(key.length + 4)
-    out[key] = copyValue((value as Record<string, unknown>)[key], walk)
-    walk.path.pop()
+  const source = value as Record<string, unknown>
+  const out: Record<string, unknown> = walk.copy ? {} : source
+  let current: string | undefined
+  try {
+    // for-in, not Object.keys: V8 reads each value through the enum cache (~3× faster here).
+    for (const key in source) {
+      current = key
+      checkKey(key, walk)
+      walk.grow(key.length + 4)
+      const item = walkValue(source[key], walk)
+      if (walk.copy) out[key] = item
+    }
+  } catch (error) {
+    if (current !== undefined && error instanceof JsonProblem) error.path.unshift(current)
+    throw error
   }
-  walk.ancestors.pop()
+  walk.depth--
   return Object.freeze(out)
 }
 
 function checkKey(key: string, walk: Walk): void {
-  if (key === '__proto__' || (walk.options.hostile && (key === 'constructor' || key === 'prototype'))) {
-    walk.fail(`forbidden key "${key}"`)
-  }
-  if (isSecretKey(key)) walk.fail(`secret-looking key "${key}" is refused (credentials never enter the log)`)
+  if (walk.options.hostile && (key === 'constructor' || key === 'prototype')) throw problem(`forbidden key "${key}"`)
+  if (plainKeys.has(key)) return
+  if (key === '__proto__') throw problem(`forbidden key "${key}"`)
+  if (isSecretKey(key)) throw problem(`secret-looking key "${key}" is refused (credentials never enter the log)`)
+  if (plainKeys.size < PLAIN_KEYS_CAP) plainKeys.add(key)
 }
 
 function arrayShapeProblem(value: unknown[]): string {
@@ -129,9 +181,15 @@ function arrayShapeProblem(value: unknown[]): string {
   return 'array with extra properties is not plain JSON'
 }
 
-function hiddenKeyProblem(own: (string | symbol)[], keys: string[]): string {
-  const key = own.find(k => typeof k === 'symbol' || !keys.includes(k))
-  return typeof key === 'symbol' ? `symbol key ${String(key)} is not JSON` : `non-enumerable key "${String(key)}" is not JSON`
+function hiddenKeyProblem(value: object): string {
+  const keys = Object.keys(value)
+  const hidden = Object.getOwnPropertyNames(value).find(k => !keys.includes(k))
+  if (hidden !== undefined) return `non-enumerable key "${hidden}" is not JSON`
+  const symbol = Object.getOwnPropertySymbols(value)[0]
+  if (symbol !== undefined) return `symbol key ${String(symbol)} is not JSON`
+  let inherited = ''
+  for (const key in value) if (!Object.hasOwn(value, key)) inherited ||= key
+  return `inherited enumerable key "${inherited}" is not JSON`
 }
 
 function describe(value: object): string {

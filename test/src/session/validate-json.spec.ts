@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { SessionAppendError } from '../../../src/session/errors.ts'
 import type { SessionEventMap } from '../../../src/session/types.ts'
-import { copyJson, formatPath } from '../../../src/session/validate-json.ts'
+import { copyJson, formatPath, freezeJson } from '../../../src/session/validate-json.ts'
 import { newSession, toolResult } from './fixtures.ts'
 
 function appendMeta(meta: unknown, options: { maxEventBytes?: number } = {}) {
@@ -36,8 +36,7 @@ delete sparse[1]
 const withSymbolKey = { [Symbol('s')]: 1 }
 const withHidden = Object.defineProperty({}, 'hidden', { value: 1, enumerable: false })
 
-describe('append refuses non-JSON data, naming type and path', () => {
-  it.each([
+const REFUSED: [unknown, string][] = [
     [{ when: new Date(0) }, 'tool/result data.meta.when: Date is not plain JSON'],
     [{ m: new Map() }, 'tool/result data.meta.m: Map is not plain JSON'],
     [{ s: new Set() }, 'tool/result data.meta.s: Set is not plain JSON'],
@@ -57,7 +56,10 @@ describe('append refuses non-JSON data, naming type and path', () => {
     [JSON.parse('{"__proto__": {"polluted": true}}'), 'tool/result data.meta.__proto__: forbidden key "__proto__"'],
     [{ headers: { Authorization: 'Bearer x' } }, 'tool/result data.meta.headers.Authorization: secret-looking key "Authorization" is refused (credentials never enter the log)'],
     [{ 'a b': { apiKey: 'k' } }, 'tool/result data.meta["a b"].apiKey: secret-looking key "apiKey" is refused (credentials never enter the log)'],
-  ])('%o', (meta, message) => {
+]
+
+describe('append refuses non-JSON data, naming type and path', () => {
+  it.each(REFUSED)('%o', (meta, message) => {
     const error = appendMeta(meta)
     expect(error.code).toBe('INVALID_EVENT_DATA')
     expect(error.message).toBe(message)
@@ -91,3 +93,43 @@ describe('append refuses non-JSON data, naming type and path', () => {
     expect(formatPath('data', ['meta', 0, 'a-b', 'ok'])).toBe('data.meta[0]["a-b"].ok')
   })
 })
+
+describe('freezeJson: the same checks in place, for values nobody else holds', () => {
+  const opts = { maxBytes: 8 * 1024 * 1024 }
+  const payload = (meta: unknown) => ({ turn: 1, step: 1, message: toolResult('c1', 'ok'), meta })
+
+  it.each(REFUSED)('refuses %o with the append error', (meta, message) => {
+    expect(() => freezeJson(payload(meta), 'tool/result', 'data', opts)).toThrow(expect.objectContaining({ name: 'SessionAppendError', code: 'INVALID_EVENT_DATA', message }))
+  })
+
+  it('refuses an over-size payload with PAYLOAD_TOO_LARGE at the same path', () => {
+    const run = () => freezeJson(payload({ blob: 'x'.repeat(2000) }), 'tool/result', 'data', { maxBytes: 1000 })
+    expect(run).toThrow(expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE', message: 'tool/result data.meta.blob: payload exceeds 1000 bytes of JSON' }))
+  })
+
+  it('returns the value itself, frozen at every level, same key order', () => {
+    const value = JSON.parse('{"b":1,"a":[{"z":null,"y":"s","x":true}]}')
+    const frozen = freezeJson(value, 't', 'data', opts)
+    expect(frozen).toBe(value)
+    expect(JSON.stringify(frozen)).toBe('{"b":1,"a":[{"z":null,"y":"s","x":true}]}')
+    expect(Object.isFrozen(frozen) && Object.isFrozen(frozen.a) && Object.isFrozen(frozen.a[0])).toBe(true)
+  })
+
+  it('refuses a key inherited from a polluted Object.prototype instead of copying it', () => {
+    Object.defineProperty(Object.prototype, 'polluted', { value: 1, enumerable: true, configurable: true, writable: true })
+    const messages: string[] = []
+    try {
+      for (const check of [copyJson, freezeJson]) {
+        try {
+          check({ a: 1 }, 't', 'data', opts)
+        } catch (error) {
+          messages.push((error as Error).message)
+        }
+      }
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted
+    }
+    expect(messages).toEqual(['t data: inherited enumerable key "polluted" is not JSON', 't data: inherited enumerable key "polluted" is not JSON'])
+  })
+})
+
