@@ -22,9 +22,21 @@ interface OpenStep {
   answered: Set<CallId>
 }
 
-function scanOpenStep(events: readonly SessionEvent[], state: TurnState): OpenStep | undefined {
+/** Index of the `turn/start` of the turn still open at the end of `events`, or -1 (O(last turn), not O(log)). */
+function openTurnStart(events: readonly SessionEvent[]): number {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const type = events[i]!.type
+    if (type === 'turn/start') return i
+    if (type === 'turn/end' || type === 'session/end-seed') return -1
+  }
+  return -1
+}
+
+/** Folds the open turn from its `turn/start` (earlier events cannot change its step state). */
+function scanOpenStep(events: readonly SessionEvent[], from: number, state: TurnState): OpenStep | undefined {
   let open: OpenStep | undefined
-  for (const event of events) {
+  for (let i = from; i < events.length; i++) {
+    const event = events[i]!
     state.accept(event)
     if (event.type === 'step/start') open = { ...event.data, order: [], calls: new Map(), answered: new Set() }
     if (state.openStep === undefined) open = undefined
@@ -65,8 +77,10 @@ function closerResult(open: OpenStep, callId: CallId, seq: number, time: number)
  * event's time; `[]` when no turn is open (after the last `session/end-seed`).
  */
 export function interruptedTurnClosers(events: readonly SessionEvent[]): SessionEvent[] {
+  const from = openTurnStart(events)
+  if (from < 0) return []
   const state = new TurnState()
-  const open = scanOpenStep(events, state)
+  const open = scanOpenStep(events, from, state)
   if (state.openTurn === undefined) return []
   const turn = state.openTurn
   const time = events.at(-1)!.time
