@@ -125,7 +125,7 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
       this.ctx.emit('storage/torn-tail', { sessionId: id, fromSeq, reason })
     }
     handle.writer.durableSeq = stored.events.length - 1
-    return { header: stored.row.header, events: stored.events }
+    return { header: stored.row.header, events: stored.events, fresh: true }
   }
 
   /** Reads a session without claiming or repairing it; a damaged log returns its readable prefix and `problem`. */

@@ -22,6 +22,11 @@ export interface SessionListing {
 export interface StoredSession {
   readonly header: SessionHeader
   readonly events: readonly SessionEvent[]
+  /**
+   * True when `events` were decoded for this call and nobody else holds them: the store then
+   * validates and freezes them in place instead of copying (`Session` `adoptSeed`).
+   */
+  readonly fresh?: boolean
 }
 
 /**

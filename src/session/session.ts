@@ -12,13 +12,18 @@ import { payloadProblem } from './message-shape.ts'
 import { Surface, type SurfacePlan } from './surface.ts'
 import { TurnState } from './turn-state.ts'
 import { SESSION_FORMAT_VERSION, type AppendIntent, type SessionEvent, type SessionEventMap, type SessionEventType, type SessionHeader, type SurfaceView } from './types.ts'
-import { copyJson, DEFAULT_MAX_EVENT_BYTES, type JsonCopyOptions } from './validate-json.ts'
+import { copyJson, DEFAULT_MAX_EVENT_BYTES, freezeJson, type JsonCopyOptions } from './validate-json.ts'
 
 export interface SessionOptions {
   id: SessionId
   header: SessionHeader
   /** Construction history (fork/resume); validated, copied, and closed with a `session/end-seed`. */
   seed?: readonly SessionEvent[]
+  /**
+   * The seed's payloads are fresh objects nobody else holds (decoded from storage): validated
+   * exactly as on append, then frozen in place instead of copied (`freezeJson`).
+   */
+  adoptSeed?: boolean
   /** Called once per committed live event, after the push. Throws are contained. */
   publish?: (event: SessionEvent) => void
   /** Epoch-ms clock (tests pass a fake). */
@@ -34,6 +39,7 @@ export interface SessionOptions {
 /** The envelope keys a seed or loaded event may carry (dsh §2.1). */
 export const EVENT_KEYS: readonly string[] = ['type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable']
 const INTENT_KEYS: readonly string[] = ['surfaceOp', 'sourceEventSeqs', 'ignorable']
+const EVENT_KEY_SET: ReadonlySet<string> = new Set(EVENT_KEYS)
 
 type Intent = { surfaceOp?: unknown; sourceEventSeqs?: unknown; ignorable?: unknown }
 
@@ -48,6 +54,8 @@ export class Session {
   private readonly turns = new TurnState()
   private readonly lastByType = new Map<string, SessionEvent>()
   private readonly copyOptions: JsonCopyOptions
+  /** copyJson, or freezeJson while adopting a seed. */
+  private checkJson: typeof copyJson = copyJson
   private publishing: SessionEvent | undefined
   private closed = false
 
@@ -56,7 +64,9 @@ export class Session {
     this.copyOptions = { maxBytes: options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES }
     this.header = checkHeader(options)
     const seed = options.seed ?? []
-    seed.forEach((event, index) => this.seedEvent(event, index))
+    if (options.adoptSeed) this.checkJson = freezeJson
+    for (let index = 0; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index)
+    this.checkJson = copyJson
     if (seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
     this.firstLiveSeq = this.log.length
   }
@@ -131,8 +141,11 @@ export class Session {
 
   private seedEvent(event: SessionEvent, index: number): void {
     if (typeof event !== 'object' || event === null) throw new SessionSeedError('INVALID_SEED_EVENT', 'is not an event object', index)
-    const extra = Object.keys(event).filter(key => !EVENT_KEYS.includes(key))
-    if (extra.length) throw new SessionSeedError('INVALID_SEED_KEYS', `has unknown key(s) ${extra.join(', ')}`, index)
+    const keys = Object.keys(event)
+    for (let i = 0; i < keys.length; i++) {
+      if (EVENT_KEY_SET.has(keys[i] as string)) continue
+      throw new SessionSeedError('INVALID_SEED_KEYS', `has unknown key(s) ${keys.filter(key => !EVENT_KEY_SET.has(key)).join(', ')}`, index)
+    }
     if (event.seq !== index) throw new SessionSeedError('INVALID_SEED_SEQ', `has seq ${JSON.stringify(event.seq)}; expected ${index}`, index)
     if (typeof event.type !== 'string' || typeof event.time !== 'number' || !Number.isFinite(event.time)) {
       throw new SessionSeedError('INVALID_SEED_EVENT', 'needs a string type and a finite time', index)
@@ -149,7 +162,7 @@ export class Session {
 
   private build(type: string, data: unknown, intent: Intent | undefined, time: number): { event: SessionEvent; plan: SurfacePlan } {
     const seq = this.log.length
-    const copied = copyJson(data, type, 'data', this.copyOptions)
+    const copied = this.checkJson(data, type, 'data', this.copyOptions)
     const problem = payloadProblem(type, copied)
     if (problem) throw new SessionAppendError('INVALID_MESSAGE', `${type}: ${problem}`)
     const event: Record<string, unknown> = { type, seq, time, data: copied }
@@ -164,8 +177,8 @@ export class Session {
     }
     const extra = Object.keys(intent).filter(key => !INTENT_KEYS.includes(key) && intent[key as keyof Intent] !== undefined)
     if (extra.length) throw new SessionAppendError('INVALID_INTENT', `${type}: unknown intent key(s) ${extra.join(', ')}`)
-    if (intent.surfaceOp !== undefined) event.surfaceOp = copyJson(intent.surfaceOp, type, 'surfaceOp', this.copyOptions)
-    if (intent.sourceEventSeqs !== undefined) event.sourceEventSeqs = copyJson(intent.sourceEventSeqs, type, 'sourceEventSeqs', this.copyOptions)
+    if (intent.surfaceOp !== undefined) event.surfaceOp = this.checkJson(intent.surfaceOp, type, 'surfaceOp', this.copyOptions)
+    if (intent.sourceEventSeqs !== undefined) event.sourceEventSeqs = this.checkJson(intent.sourceEventSeqs, type, 'sourceEventSeqs', this.copyOptions)
     if (intent.ignorable !== undefined) {
       if (intent.ignorable !== true) throw new SessionAppendError('INVALID_INTENT', `${type}: ignorable must be true when present`)
       event.ignorable = true

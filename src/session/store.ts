@@ -78,7 +78,7 @@ export class SessionStore extends Service {
     if (!stored) throw new SessionStoreError('SESSION_NOT_FOUND', `session ${id} not found`)
     this.checkKnownTypes(stored.events)
     const closers = interruptedTurnClosers(stored.events)
-    const session = this.instantiate(stored.header, [...stored.events, ...closers])
+    const session = this.instantiate(stored.header, [...stored.events, ...closers], stored.fresh === true)
     await this.backend.append(id, session.events.slice(stored.events.length))
     return this.live.get(id) ?? this.register(session)
   }
@@ -181,12 +181,13 @@ export class SessionStore extends Service {
     if (unknown) throw new SessionStoreError('UNKNOWN_EVENT_TYPE', `seq ${unknown.seq}: unknown event type "${unknown.type}" is not marked ignorable; written by a newer dsh-agent?`)
   }
 
-  private instantiate(header: SessionHeader, seed: readonly SessionEvent[]): Session {
+  private instantiate(header: SessionHeader, seed: readonly SessionEvent[], adoptSeed = false): Session {
     const publication = this.publication
     const session: Session = new Session({
       id: header.id,
       header,
       seed,
+      adoptSeed,
       maxEventBytes: this.maxEventBytes,
       publish: event => publication.publish(session, event),
       verify: event => publication.verify(session, event),

@@ -4,7 +4,7 @@ import { Session } from '../../../src/session/session.ts'
 import type { SessionEvent } from '../../../src/session/types.ts'
 import { appendTurn, header, newSession, sid } from './fixtures.ts'
 
-const seeded = (seed: readonly unknown[], publish?: () => void) => new Session({ id: sid(), header: header(), seed: seed as SessionEvent[], now: () => 5, publish })
+const seeded = (seed: readonly unknown[], publish?: () => void, adoptSeed = false) => new Session({ id: sid(), header: header(), seed: seed as SessionEvent[], now: () => 5, publish, adoptSeed })
 
 describe('seeds', () => {
   it('appends an unpublished end-seed unless the seed ends with one', () => {
@@ -42,15 +42,37 @@ describe('seeds', () => {
     expect(child.lastTurn).toBe(1)
   })
 
-  it.each([
+  const REFUSED: [unknown[], string, string][] = [
     [[{ type: 'turn/start', seq: 1, time: 1, data: { turn: 1 } }], 'INVALID_SEED_SEQ', 'seed[0] has seq 1; expected 0'],
     [[{ type: 'turn/start', seq: 0, time: 1, data: { turn: 1 }, extra: 1 }], 'INVALID_SEED_KEYS', 'seed[0] has unknown key(s) extra'],
     [[{ type: 'turn/start', seq: 0, data: { turn: 1 } }], 'INVALID_SEED_EVENT', 'seed[0] needs a string type and a finite time'],
     [[{ type: 'turn/start', seq: 0, time: 1, data: { turn: Number.NaN } }], 'INVALID_SEED_EVENT', 'seed[0] turn/start data.turn: NaN is not JSON'],
     [[{ type: 'user/message', seq: 0, time: 1, data: { id: 'm', role: 'user', content: [], source: { kind: 'user' } } }], 'INVALID_SEED_EVENT', 'seed[0] user/message: surfaceOp is required on a surface type'],
     [[{ type: 'request/header', seq: 0, time: 1, data: { header: { config: { provider: 'p', model: '' } }, reason: 'initial' } }], 'INVALID_SEED_EVENT', 'seed[0] request/header: data.header.config needs non-empty provider and model'],
-  ])('refuses %j', (seed, code, message) => {
+    [[{ type: 'turn/start', seq: 0, time: 1, data: JSON.parse('{"turn":1,"__proto__":{}}') }], 'INVALID_SEED_EVENT', 'seed[0] turn/start data.__proto__: forbidden key "__proto__"'],
+    [[{ type: 'turn/start', seq: 0, time: 1, data: JSON.parse('{"turn":-0}') }], 'INVALID_SEED_EVENT', 'seed[0] turn/start data.turn: -0 is not lossless JSON'],
+    [[{ type: 'tool/call', seq: 0, time: 1, data: { turn: 1, step: 1, callId: 'c', apiKey: 'k' } }], 'INVALID_SEED_EVENT', 'seed[0] tool/call data.apiKey: secret-looking key "apiKey" is refused (credentials never enter the log)'],
+    [[{ type: 'turn/start', seq: 0, time: 1, data: { turn: 1 }, surfaceOp: 'append' }], 'INVALID_SEED_EVENT', 'seed[0] turn/start: surfaceOp and sourceEventSeqs are only allowed on surface types (user/message, assistant/message, tool/result)'],
+  ]
+
+  it.each(REFUSED)('refuses %j', (seed, code, message) => {
     expect(() => seeded(seed)).toThrow(expect.objectContaining({ name: 'SessionSeedError', code, message }))
+  })
+
+  it.each(REFUSED)('refuses %j with the same error when adopting the seed', (seed, code, message) => {
+    expect(() => seeded(structuredClone(seed), undefined, true)).toThrow(expect.objectContaining({ name: 'SessionSeedError', code, message }))
+  })
+
+  it('adopting freezes the seed in place: same payload objects, same log as a copy', () => {
+    const source = newSession()
+    appendTurn(source, 1, ['c1'])
+    const fresh = JSON.parse(JSON.stringify(source.events)) as SessionEvent[]
+    const adopted = seeded(fresh, undefined, true)
+    expect(adopted.events).toEqual(seeded(source.events).events)
+    expect(JSON.stringify(adopted.events)).toBe(JSON.stringify(seeded(source.events).events))
+    expect(adopted.events.every((event, i) => i === fresh.length || event.data === fresh[i]!.data)).toBe(true)
+    expect(adopted.events.every((event) => Object.isFrozen(event) && Object.isFrozen(event.data))).toBe(true)
+    expect(adopted.deriveMessages()).toEqual(source.deriveMessages())
   })
 
   it('refuses a header of another format version or id', () => {
