@@ -141,19 +141,18 @@ export class Session {
 
   private seedEvent(event: SessionEvent, index: number): void {
     if (typeof event !== 'object' || event === null) throw new SessionSeedError('INVALID_SEED_EVENT', 'is not an event object', index)
-    const keys = Object.keys(event)
-    for (let i = 0; i < keys.length; i++) {
-      if (EVENT_KEY_SET.has(keys[i] as string)) continue
-      throw new SessionSeedError('INVALID_SEED_KEYS', `has unknown key(s) ${keys.filter(key => !EVENT_KEY_SET.has(key)).join(', ')}`, index)
+    for (const key in event) {
+      if (EVENT_KEY_SET.has(key)) continue
+      throw new SessionSeedError('INVALID_SEED_KEYS', `has unknown key(s) ${Object.keys(event).filter(k => !EVENT_KEY_SET.has(k)).join(', ')}`, index)
     }
-    if (event.seq !== index) throw new SessionSeedError('INVALID_SEED_SEQ', `has seq ${JSON.stringify(event.seq)}; expected ${index}`, index)
-    if (typeof event.type !== 'string' || typeof event.time !== 'number' || !Number.isFinite(event.time)) {
+    const { type, seq, time, data, surfaceOp, sourceEventSeqs, ignorable } = event as SessionEvent & Intent
+    if (seq !== index) throw new SessionSeedError('INVALID_SEED_SEQ', `has seq ${JSON.stringify(seq)}; expected ${index}`, index)
+    if (typeof type !== 'string' || typeof time !== 'number' || !Number.isFinite(time)) {
       throw new SessionSeedError('INVALID_SEED_EVENT', 'needs a string type and a finite time', index)
     }
-    const { surfaceOp, sourceEventSeqs, ignorable } = event as Intent
     const intent = surfaceOp === undefined && sourceEventSeqs === undefined && ignorable === undefined ? undefined : { surfaceOp, sourceEventSeqs, ignorable }
     try {
-      this.commit(this.build(event.type, event.data, intent, event.time))
+      this.commit(this.build(type, data, intent, time))
     } catch (error) {
       if (!(error instanceof SessionAppendError)) throw error
       throw new SessionSeedError('INVALID_SEED_EVENT', error.message, index)
