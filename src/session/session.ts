@@ -39,7 +39,7 @@ export interface SessionOptions {
 /** The envelope keys a seed or loaded event may carry (dsh §2.1). */
 export const EVENT_KEYS: readonly string[] = ['type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable']
 const INTENT_KEYS: readonly string[] = ['surfaceOp', 'sourceEventSeqs', 'ignorable']
-const EVENT_KEY_SET: ReadonlySet<string> = new Set(EVENT_KEYS)
+const EVENT_KEY_POSITION: ReadonlyMap<string, number> = new Map(EVENT_KEYS.map((key, i) => [key, i]))
 
 type Intent = { surfaceOp?: unknown; sourceEventSeqs?: unknown; ignorable?: unknown }
 
@@ -65,7 +65,7 @@ export class Session {
     this.header = checkHeader(options)
     const seed = options.seed ?? []
     if (options.adoptSeed) this.checkJson = freezeJson
-    for (let index = 0; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index)
+    for (let index = 0; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index, options.adoptSeed === true)
     this.checkJson = copyJson
     if (seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
     this.firstLiveSeq = this.log.length
@@ -139,11 +139,15 @@ export class Session {
     return (this.options.now ?? Date.now)()
   }
 
-  private seedEvent(event: SessionEvent, index: number): void {
+  private seedEvent(event: SessionEvent, index: number, adopt: boolean): void {
     if (typeof event !== 'object' || event === null) throw new SessionSeedError('INVALID_SEED_EVENT', 'is not an event object', index)
+    let canonical = true // keys in EVENT_KEYS order, none undefined: an adopted envelope can be kept as built
+    let last = -1
     for (const key in event) {
-      if (EVENT_KEY_SET.has(key)) continue
-      throw new SessionSeedError('INVALID_SEED_KEYS', `has unknown key(s) ${Object.keys(event).filter(k => !EVENT_KEY_SET.has(k)).join(', ')}`, index)
+      const position = EVENT_KEY_POSITION.get(key)
+      if (position === undefined) throw new SessionSeedError('INVALID_SEED_KEYS', `has unknown key(s) ${Object.keys(event).filter(k => !EVENT_KEY_POSITION.has(k)).join(', ')}`, index)
+      canonical &&= position > last && (event as unknown as Record<string, unknown>)[key] !== undefined
+      last = position
     }
     const { type, seq, time, data, surfaceOp, sourceEventSeqs, ignorable } = event as SessionEvent & Intent
     if (seq !== index) throw new SessionSeedError('INVALID_SEED_SEQ', `has seq ${JSON.stringify(seq)}; expected ${index}`, index)
@@ -152,19 +156,24 @@ export class Session {
     }
     const intent = surfaceOp === undefined && sourceEventSeqs === undefined && ignorable === undefined ? undefined : { surfaceOp, sourceEventSeqs, ignorable }
     try {
-      this.commit(this.build(type, data, intent, time))
+      const envelope = adopt && canonical ? event as unknown as Record<string, unknown> : undefined
+      this.commit(this.build(type, data, intent, time, envelope))
     } catch (error) {
       if (!(error instanceof SessionAppendError)) throw error
       throw new SessionSeedError('INVALID_SEED_EVENT', error.message, index)
     }
   }
 
-  private build(type: string, data: unknown, intent: Intent | undefined, time: number): { event: SessionEvent; plan: SurfacePlan } {
+  /**
+   * Validates and freezes one event; `envelope` (an adopted seed event already holding exactly
+   * these fields in canonical order) is frozen in place instead of building a new object.
+   */
+  private build(type: string, data: unknown, intent: Intent | undefined, time: number, envelope?: Record<string, unknown>): { event: SessionEvent; plan: SurfacePlan } {
     const seq = this.log.length
     const copied = this.checkJson(data, type, 'data', this.copyOptions)
     const problem = payloadProblem(type, copied)
     if (problem) throw new SessionAppendError('INVALID_MESSAGE', `${type}: ${problem}`)
-    const event: Record<string, unknown> = { type, seq, time, data: copied }
+    const event: Record<string, unknown> = envelope ?? { type, seq, time, data: copied }
     if (intent !== undefined) this.copyIntent(type, intent, event)
     const plan = this.surfaceState.check(event as unknown as SessionEvent, this.log)
     return { event: Object.freeze(event) as unknown as SessionEvent, plan }

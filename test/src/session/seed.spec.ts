@@ -75,6 +75,18 @@ describe('seeds', () => {
     expect(adopted.deriveMessages()).toEqual(source.deriveMessages())
   })
 
+  it('adopting keeps an envelope in canonical key order and rebuilds any other in that order', () => {
+    const canonical = { type: 'turn/start', seq: 0, time: 1, data: { turn: 1 } }
+    const shuffled = { data: { turn: 1, reason: { kind: 'completed' } }, time: 2, seq: 1, type: 'turn/end' }
+    const adopted = seeded([canonical, shuffled], undefined, true)
+    expect(adopted.events[0]).toBe(canonical)
+    expect(Object.isFrozen(canonical)).toBe(true)
+    expect(adopted.events[1]).not.toBe(shuffled)
+    expect(Object.keys(adopted.events[1]!)).toEqual(['type', 'seq', 'time', 'data'])
+    expect(adopted.events[1]!.data).toBe(shuffled.data)
+    expect(JSON.stringify(adopted.events)).toBe(JSON.stringify(seeded([canonical, shuffled]).events))
+  })
+
   it('refuses a header of another format version or id', () => {
     expect(() => new Session({ id: sid(), header: { ...header(), version: 1 } })).toThrow('session format version 1 is not supported (this build reads 0)')
     expect(() => new Session({ id: sid('other'), header: header() })).toThrow('header must be {type:\'session\', id:"other"}, got id "s1"')
