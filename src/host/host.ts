@@ -21,6 +21,14 @@ import { runCommand } from './commands.ts'
 import { watchRuntime } from './runtime-events.ts'
 import type { HostRuntime, HostRuntimeOptions, RuntimeFactory, ToolLookup } from './types.ts'
 
+/**
+ * Commands that restart the runtime or (re)open its sessions. They run one at a time in arrival
+ * order: a page that saves a provider and a key at once sends two restarts and two opens, which
+ * must not interleave (a session opened on a runtime being disposed is lost, or its own
+ * just-released lock makes it look like another tab's).
+ */
+const LIFECYCLE_COMMANDS: ReadonlySet<CommandKind> = new Set<CommandKind>(['host.configure', 'provider.key', 'webcontainer.attach', 'data.delete-all', 'session.open', 'session.takeOver'])
+
 /** A named failure inside the host; its `code` reaches the page. */
 export class HostError extends Error {
   override name = 'HostError'
@@ -40,6 +48,8 @@ export class AgentHost implements HostApi {
   #remembered = false
   #tools: { get(name: string): ReturnType<ToolLookup> } | undefined
   #workspace: HostRuntimeOptions['workspace']['provider'] = 'memory'
+  /** Tail of the lifecycle queue: restarts and (re)opens never interleave. */
+  #lifecycle: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly factory: RuntimeFactory) {
     const lookup: ToolLookup = (name) => this.#tools?.get(name)
@@ -63,12 +73,20 @@ export class AgentHost implements HostApi {
   async call(raw: HostCommand): Promise<CommandReply<CommandKind>> {
     try {
       const command = validateCommand(raw)
-      return { ok: true, value: await runCommand(this, command) }
+      const run = () => runCommand(this, command)
+      return { ok: true, value: await (LIFECYCLE_COMMANDS.has(command.kind) ? this.#inOrder(run) : run()) }
     } catch (error) {
       const e = error as { code?: unknown; name?: string; message?: string }
       const code = typeof e.code === 'string' ? e.code : (e.name ?? 'Error')
       return { ok: false, code, message: scrubSecret(String(e.message ?? error), this.#apiKey) }
     }
+  }
+
+  /** Runs `task` after every lifecycle command that arrived before it (failures do not stop the queue). */
+  #inOrder<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.#lifecycle.then(task, task)
+    this.#lifecycle = result.catch(() => undefined)
+    return result
   }
 
   get keyState(): KeyState {

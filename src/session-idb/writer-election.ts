@@ -37,15 +37,30 @@ export function lockName(sessionId: string): string {
   return `dsh-session:${sessionId}`
 }
 
-function lockElection(locks: LockManager, options: ElectionOptions): Promise<WriterClaim | null> {
+/**
+ * Locks this global scope has just given up, by name: the Web Lock is freed asynchronously after
+ * `release()`, so a claim made right after (a runtime restarted in the same worker) waits for it
+ * instead of seeing its own old lock as another writer.
+ */
+const releasing = new Map<string, Promise<void>>()
+
+async function lockElection(locks: LockManager, options: ElectionOptions): Promise<WriterClaim | null> {
+  const name = lockName(options.sessionId)
+  await releasing.get(name)
   return new Promise((resolve, reject) => {
-    let release!: () => void
-    const held = new Promise<void>((done) => { release = done })
+    let releaseHeld!: () => void
+    const held = new Promise<void>((done) => { releaseHeld = done })
+    let request: Promise<void> | undefined
+    const release = (): void => {
+      const freed = (request ?? Promise.resolve()).then(() => { if (releasing.get(name) === freed) releasing.delete(name) })
+      releasing.set(name, freed)
+      releaseHeld()
+    }
     let markLost!: () => void
     const lost = new Promise<void>((done) => { markLost = done })
     let granted = false
     const mode = options.steal ? { steal: true } : { ifAvailable: true }
-    locks.request(lockName(options.sessionId), mode, async (lock) => {
+    request = locks.request(name, mode, async (lock) => {
       if (!lock) return resolve(null)
       granted = true
       try {
