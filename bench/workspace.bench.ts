@@ -22,7 +22,6 @@ await run('true')
 record({
   name: 'shell first use (import just-bash/browser + new Bash + exec true), Node',
   unit: 'ms', method: 'one cold run in this process', median: performance.now() - started, spread: { min: 0, max: 0 }, samples: 1,
-  target: { op: '<=', value: 600, unit: 'ms', source: 'issue 6 (Chromium worker)' },
 })
 
 const mb = 'x'.repeat(79) + '\n'
@@ -36,5 +35,6 @@ report([
   await measure('ctx.fs writeText 1 MB', () => root.fs.writeText(target, big), { warmup: 5, samples: 50 }),
   await measure('ctx.fs readText 1 MB', () => root.fs.readText(target), { warmup: 5, samples: 50 }),
   await measure('bash wc -c on a 1 MB file', () => run('wc -c big.txt'), { warmup: 5, samples: 50 }),
-], { 'bash ls': 2000, 'bash grep -rn TODO src | sort': 2000, 'ctx.fs writeText 1 MB': 20_000, 'ctx.fs readText 1 MB': 20_000 }, { source: 'issue 6' })
+])
+note('workspace (Node): reference figures without targets; issue 6 sets its bars for Chromium\'s worker, measured by workspace-chromium.bench.ts.')
 note('workspace: the IndexedDB mirror is write-behind (off the call path), so these figures exclude it by design.')
