@@ -8,7 +8,7 @@ import type { SessionEvent, SessionHeader } from '../session/types.ts'
 import { SessionPersistenceError, StorageError } from './errors.ts'
 import { encodeRows } from './row-codec.ts'
 import { sessionEventRange, type SessionRow } from './schema.ts'
-import { guarded, transact } from './transact.ts'
+import { guarded, transact, type StoreName, type TxScope } from './transact.ts'
 
 export const TITLE_MAX = 120
 
@@ -45,6 +45,26 @@ function fenceError(row: SessionRow | undefined, sessionId: string, epoch: numbe
   return undefined
 }
 
+/**
+ * One readwrite transaction that first reads the session row and runs `write` only if the caller
+ * still holds `epoch` (else the transaction fails with the fence error): the fencing every write shares.
+ */
+function fencedWrite(
+  db: IDBDatabase, stores: StoreName[], durability: IDBTransactionDurability, sessionId: string, epoch: number,
+  write: (row: SessionRow, scope: TxScope, sessions: IDBObjectStore) => void,
+): Promise<void> {
+  return transact(db, stores, durability, (scope) => {
+    const sessions = scope.tx.objectStore('sessions')
+    const get = sessions.get(sessionId)
+    get.onsuccess = guarded(scope, () => {
+      const row = get.result as SessionRow | undefined
+      const fence = fenceError(row, sessionId, epoch)
+      if (fence) return scope.fail(fence)
+      write(row as SessionRow, scope, sessions)
+    })
+  })
+}
+
 export interface AppendBatch {
   sessionId: string
   epoch: number
@@ -62,28 +82,20 @@ export function appendBatch(db: IDBDatabase, batch: AppendBatch): Promise<void> 
   const { sessionId, epoch, events } = batch
   const rows = encodeRows(sessionId, epoch, events)
   const firstSeq = batch.replaceFromSeq ?? (events[0] as SessionEvent).seq
-  return transact(db, ['sessions', 'events'], batch.durability, (scope) => {
-    const sessions = scope.tx.objectStore('sessions')
-    const get = sessions.get(sessionId)
-    get.onsuccess = guarded(scope, () => {
-      const row = get.result as SessionRow | undefined
-      const fence = fenceError(row, sessionId, epoch)
-      if (fence) return scope.fail(fence)
-      const current = row as SessionRow
-      if (batch.replaceFromSeq === undefined ? current.nextSeq !== firstSeq : current.nextSeq < firstSeq) {
-        return scope.fail(new SessionPersistenceError('SEQ_MISMATCH', `Session ${sessionId} expects seq ${current.nextSeq} next, got a batch starting at ${firstSeq}.`, sessionId))
-      }
-      const events = scope.tx.objectStore('events')
-      if (batch.replaceFromSeq !== undefined) events.delete(sessionEventRange(sessionId, batch.replaceFromSeq))
-      for (const eventRow of rows) events.add(eventRow)
-      const next: SessionRow = { ...current, nextSeq: firstSeq + batch.events.length, updatedAt: batch.now }
-      if (next.title === undefined) {
-        const title = titleOf(batch.events)
-        if (title !== undefined) next.title = title
-      }
-      if (batch.leaseUntil !== undefined) next.leaseUntil = batch.leaseUntil
-      sessions.put(next)
-    })
+  return fencedWrite(db, ['sessions', 'events'], batch.durability, sessionId, epoch, (current, scope, sessions) => {
+    if (batch.replaceFromSeq === undefined ? current.nextSeq !== firstSeq : current.nextSeq < firstSeq) {
+      return scope.fail(new SessionPersistenceError('SEQ_MISMATCH', `Session ${sessionId} expects seq ${current.nextSeq} next, got a batch starting at ${firstSeq}.`, sessionId))
+    }
+    const events = scope.tx.objectStore('events')
+    if (batch.replaceFromSeq !== undefined) events.delete(sessionEventRange(sessionId, batch.replaceFromSeq))
+    for (const eventRow of rows) events.add(eventRow)
+    const next: SessionRow = { ...current, nextSeq: firstSeq + batch.events.length, updatedAt: batch.now }
+    if (next.title === undefined) {
+      const title = titleOf(batch.events)
+      if (title !== undefined) next.title = title
+    }
+    if (batch.leaseUntil !== undefined) next.leaseUntil = batch.leaseUntil
+    sessions.put(next)
   })
 }
 
@@ -119,15 +131,8 @@ export function claimEpoch(db: IDBDatabase, claim: ClaimRequest): Promise<number
 
 /** Extends our lease; rejects SESSION_TAKEN_OVER when the epoch moved on. */
 export function renewLease(db: IDBDatabase, sessionId: string, epoch: number, leaseUntil: number): Promise<void> {
-  return transact(db, ['sessions'], 'relaxed', (scope) => {
-    const sessions = scope.tx.objectStore('sessions')
-    const get = sessions.get(sessionId)
-    get.onsuccess = guarded(scope, () => {
-      const row = get.result as SessionRow | undefined
-      const fence = fenceError(row, sessionId, epoch)
-      if (fence) return scope.fail(fence)
-      sessions.put({ ...(row as SessionRow), leaseUntil })
-    })
+  return fencedWrite(db, ['sessions'], 'relaxed', sessionId, epoch, (row, _scope, sessions) => {
+    sessions.put({ ...row, leaseUntil })
   })
 }
 
