@@ -83,7 +83,7 @@ export class DshTranscript extends LitElement {
         ${item.interrupted ? html`<div part="interrupted" class="interrupted">${s.interrupted}</div>` : nothing}
       </div>`
       case 'tool': return renderToolCard(item, s, this.renderDiffs)
-      case 'notice': return html`<div part="notice" class="notice" data-tone=${item.tone} data-code=${item.code}>${item.code === 'COMPACTED' ? s.compacted : item.text}</div>`
+      case 'notice': return html`<div part="notice" class="notice" data-tone=${item.tone} data-code=${item.code}>${item.code === 'COMPACTED' ? s.compacted : item.code === 'OFFLINE' ? s.offline : item.text}</div>`
       case 'turn-end': return this.#turnEnd(item, s)
     }
   }

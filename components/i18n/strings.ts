@@ -22,7 +22,7 @@ const en = {
   rememberKey: 'Remember the key on this device', rememberWarning: 'A remembered key is stored in this site’s browser storage: any script running on this site can read it.',
   keyInMemory: 'Key kept in memory for this tab only', keyRemembered: 'Key remembered on this device', noKey: 'No key set',
   deleteAll: 'Delete all my data', confirmDeleteAll: 'Delete every session, workspace and setting stored by this agent?',
-  todos: 'Tasks', compacted: 'Earlier conversation was summarized', forkHere: 'Fork from here', noSessions: 'No saved sessions',
+  todos: 'Tasks', compacted: 'Earlier conversation was summarized', offline: 'Offline — waiting for the network to retry', forkHere: 'Fork from here', noSessions: 'No saved sessions',
   error: 'Error',
 }
 
@@ -48,7 +48,7 @@ const zh: Strings = {
   rememberKey: '在此设备上记住密钥', rememberWarning: '记住的密钥保存在本站点的浏览器存储中：本站点运行的任何脚本都能读取它。',
   keyInMemory: '密钥仅保存在此标签页的内存中', keyRemembered: '密钥已记在此设备上', noKey: '未设置密钥',
   deleteAll: '删除我的全部数据', confirmDeleteAll: '删除此智能体保存的所有会话、工作区和设置？',
-  todos: '任务', compacted: '较早的对话已被总结', forkHere: '从这里分叉', noSessions: '没有已保存的会话',
+  todos: '任务', compacted: '较早的对话已被总结', offline: '网络已断开，恢复后重试', forkHere: '从这里分叉', noSessions: '没有已保存的会话',
   error: '错误',
 }
 

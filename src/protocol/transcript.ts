@@ -120,6 +120,7 @@ function applyEvent(draft: Draft, event: SessionEvent, card: WireEvent['card']):
     case 'approval/decided': updateTool(draft, (t) => t.approval?.id === event.data.id, (t) => ({ ...t, approval: { id: event.data.id, outcome: event.data.outcome } })); return
     case 'todo/write': draft.todos = event.data.todos; return
     case 'llm/retry': return notice(draft, event.seq, 'warning', event.data.failure.code, retryText(event.data.failure, event.data.retry))
+    case 'llm/offline': return notice(draft, event.seq, 'warning', 'OFFLINE', 'Offline — waiting for the network to retry')
     case 'compaction/summary': return notice(draft, event.seq, 'info', 'COMPACTED', `compacted ${event.data.shadowedSeqs.length} events`)
   }
 }

@@ -93,4 +93,18 @@ describe('foldTranscript', () => {
     expect(state.items).toEqual([])
     expect(state.todos).toEqual([{ content: 'a', status: 'pending' }])
   })
+
+  it('shows a retry and an offline pause as warning notices', () => {
+    seq = 0
+    const failure = { code: 'TRANSPORT', message: 'fetch failed' }
+    const state = foldAll([
+      ev('turn/start', { turn: 1 }),
+      ev('llm/offline', { turn: 1, step: 1, since: 1234 }),
+      ev('llm/retry', { retryId: 'r', turn: 1, step: 1, provider: 'p', mode: 'normal', policyKey: 'normal:p', retry: 1, maxRetries: 5, delayMs: 500, failure }),
+    ])
+    expect(state.items).toEqual([
+      { kind: 'notice', key: 'e1', seq: 1, tone: 'warning', code: 'OFFLINE', text: 'Offline — waiting for the network to retry' },
+      { kind: 'notice', key: 'e2', seq: 2, tone: 'warning', code: 'TRANSPORT', text: 'retry 1: fetch failed' },
+    ])
+  })
 })
