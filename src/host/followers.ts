@@ -43,15 +43,18 @@ export class SessionFollowers {
     await this.#following.get(sessionId)?.ready
   }
 
-  /** Follows `sessionId`: reads the stored log once, then every event stored after it (replacing an earlier following). */
-  start(persistence: HostFollowingPersistence, sessionId: SessionId, settled: Promise<void> = Promise.resolve()): void {
+  /**
+   * Follows `sessionId`: reads the stored log once, then every event stored after it (replacing an
+   * earlier following). @returns a signal that aborts when this following stops
+   */
+  start(persistence: HostFollowingPersistence, sessionId: SessionId, settled: Promise<void> = Promise.resolve()): AbortSignal {
     this.#following.get(sessionId)?.stop()
-    let stopped = false
+    const stopped = new AbortController()
     let stopReading: (() => void) | undefined
     const events: SessionEvent[] = []
-    const following: Following = { events, ready: Promise.resolve(), stop: () => { stopped = true; stopReading?.() }, settled }
+    const following: Following = { events, ready: Promise.resolve(), stop: () => { stopped.abort(); stopReading?.() }, settled }
     following.ready = persistence.inspect(sessionId).then((stored) => {
-      if (stopped) return
+      if (stopped.signal.aborted) return
       if (stored) following.header = stored.header
       for (const event of stored?.events ?? []) events.push(event)
       stopReading = persistence.follow(sessionId, (batch) => {
@@ -61,6 +64,7 @@ export class SessionFollowers {
     })
     following.ready.catch(() => undefined) // observed by `ready()` callers; no unhandled rejection meanwhile
     this.#following.set(sessionId, following)
+    return stopped.signal
   }
 
   /** Stops following; resolves once the hand-over that started it has settled. */

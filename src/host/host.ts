@@ -74,7 +74,7 @@ export class AgentHost implements HostApi {
     try {
       const command = validateCommand(raw)
       const run = () => runCommand(this, command)
-      return { ok: true, value: await (LIFECYCLE_COMMANDS.has(command.kind) ? this.#inOrder(run) : run()) }
+      return { ok: true, value: await (LIFECYCLE_COMMANDS.has(command.kind) ? this.inOrder(run) : run()) }
     } catch (error) {
       const e = error as { code?: unknown; name?: string; message?: string }
       const code = typeof e.code === 'string' ? e.code : (e.name ?? 'Error')
@@ -82,8 +82,8 @@ export class AgentHost implements HostApi {
     }
   }
 
-  /** Runs `task` after every lifecycle command that arrived before it (failures do not stop the queue). */
-  #inOrder<T>(task: () => Promise<T>): Promise<T> {
+  /** Runs `task` after every lifecycle command (or automatic take-over) queued before it; failures do not stop the queue. */
+  inOrder<T>(task: () => Promise<T>): Promise<T> {
     const result = this.#lifecycle.then(task, task)
     this.#lifecycle = result.catch(() => undefined)
     return result

@@ -1,7 +1,8 @@
 /**
  * Who writes a session from this worker: open as writer, or follow read-only when another instance
- * writes it (SESSION_LOCKED); take over (fenced) keeping the page's feed; follow again when taken over.
- * Plane: worker. Contract: a followed session shows only stored events. @module host/session-access
+ * writes it (SESSION_LOCKED) and become the writer by itself once that writer is gone; take over
+ * (fenced) keeping the page's feed; follow again when taken over. Plane: worker. Contract: a followed
+ * session shows only stored events. @module host/session-access
  */
 import type { Agent } from '../agent-loop/types.ts'
 import type { SessionOpened } from '../protocol/messages.ts'
@@ -19,7 +20,7 @@ interface WriterServices {
 function followingPersistence(runtime: HostRuntime): HostFollowingPersistence | undefined {
   const ctx = runtime.ctx as unknown as { get(name: string, strict: false): Partial<HostFollowingPersistence> | undefined }
   const persistence = ctx.get('sessionPersistence', false)
-  const able = typeof persistence?.follow === 'function' && typeof persistence.takeOver === 'function' && typeof persistence.inspect === 'function'
+  const able = (['follow', 'takeOver', 'inspect', 'awaitWriterGone', 'release'] as const).every((name) => typeof persistence?.[name] === 'function')
   return able ? persistence as HostFollowingPersistence : undefined
 }
 
@@ -36,7 +37,7 @@ export async function openSession(host: AgentHost, sessionId: SessionId | undefi
   } catch (error) {
     const persistence = followingPersistence(runtime)
     if (sessionId === undefined || !persistence || (error as { code?: unknown }).code !== 'SESSION_LOCKED') throw error
-    if (!host.followers.has(sessionId)) host.followers.start(persistence, sessionId)
+    if (!host.followers.has(sessionId)) followSession(host, persistence, sessionId)
     try {
       await host.followers.ready(sessionId)
     } catch (readError) {
@@ -51,20 +52,16 @@ export async function openSession(host: AgentHost, sessionId: SessionId | undefi
 }
 
 /**
- * Takes `sessionId` from whichever instance writes it and opens it here as writer (the stored log,
- * repaired if the old writer died mid-turn). The page's feed resumes where it was; on failure
- * the session goes back to being followed and the error is rethrown.
+ * Opens `sessionId` here as writer once `claim` made this instance its writer (the stored log,
+ * repaired if the old writer died mid-turn). The page's feed resumes where it was; on failure the
+ * session goes back to being followed (without waiting for the writer) and the error is rethrown.
  */
-export async function takeOverSession(host: AgentHost, sessionId: SessionId): Promise<SessionOpened> {
+async function becomeWriter(host: AgentHost, persistence: HostFollowingPersistence, sessionId: SessionId, claim: () => Promise<void>): Promise<SessionOpened> {
   const runtime = await host.runtime()
-  const live = host.agents.get(sessionId)
-  if (live) return opened(live)
-  const persistence = followingPersistence(runtime)
-  if (!persistence) throw new HostError('SESSION_TAKEOVER_UNAVAILABLE', 'sessions are kept in memory here; no other tab can write them, so there is nothing to take over')
   await host.followers.stop(sessionId)
   const position = host.feeds.unsubscribe(sessionId)
   try {
-    await persistence.takeOver(sessionId)
+    await claim()
     const agent = await runtime.open(sessionId)
     host.agents.set(agent.id, agent)
     if (position !== undefined) host.feeds.subscribe(sessionId, agent.session.events, position)
@@ -75,6 +72,51 @@ export async function takeOverSession(host: AgentHost, sessionId: SessionId): Pr
     if (position !== undefined) host.feeds.subscribe(sessionId, host.followers.events(sessionId) ?? [], position)
     throw error
   }
+}
+
+/** Takes `sessionId` from whichever instance writes it (fenced) and opens it here as writer. */
+export async function takeOverSession(host: AgentHost, sessionId: SessionId): Promise<SessionOpened> {
+  const runtime = await host.runtime()
+  const live = host.agents.get(sessionId)
+  if (live) return opened(live)
+  const persistence = followingPersistence(runtime)
+  if (!persistence) throw new HostError('SESSION_TAKEOVER_UNAVAILABLE', 'sessions are kept in memory here; no other tab can write them, so there is nothing to take over')
+  return becomeWriter(host, persistence, sessionId, () => persistence.takeOver(sessionId))
+}
+
+/** Tells the page what went wrong in the background (no command to reply to). */
+function reportError(host: AgentHost, sessionId: SessionId, error: unknown, fallback: string): void {
+  const e = error as { code?: unknown; message?: unknown }
+  host.sink.post({ kind: 'host.error', sessionId, code: typeof e.code === 'string' ? e.code : fallback, message: String(e.message ?? error) })
+}
+
+/** The writer is gone and this instance claimed `sessionId`: open it as writer unless the page stopped following meanwhile. */
+async function succeed(host: AgentHost, persistence: HostFollowingPersistence, sessionId: SessionId, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) {
+    if (!host.agents.has(sessionId)) persistence.release(sessionId) // the page closed it: the claim goes to the next tab
+    return
+  }
+  try {
+    await becomeWriter(host, persistence, sessionId, async () => undefined)
+    host.sink.post({ kind: 'session.access', sessionId, readOnly: false })
+  } catch (error) {
+    persistence.release(sessionId) // this tab cannot open it: let the next one try
+    reportError(host, sessionId, error, 'SESSION_TAKEOVER_FAILED')
+  }
+}
+
+/**
+ * Follows `sessionId` read-only and, once `settled` and the writer is gone, takes it over by itself
+ * (through the lifecycle queue). Waiting stops when the following stops: the page closed the
+ * session, took it over by hand, or the runtime restarted.
+ */
+function followSession(host: AgentHost, persistence: HostFollowingPersistence, sessionId: SessionId, settled?: Promise<void>): void {
+  const signal = host.followers.start(persistence, sessionId, settled)
+  void (settled ?? Promise.resolve())
+    .then(() => persistence.awaitWriterGone(sessionId, signal))
+    .then(() => host.inOrder(() => succeed(host, persistence, sessionId, signal)), (error: unknown) => {
+      if (!signal.aborted) reportError(host, sessionId, error, 'SESSION_FOLLOW_FAILED')
+    })
 }
 
 /**
@@ -90,7 +132,7 @@ export function followAfterTakeOver(host: AgentHost, runtime: HostRuntime, sessi
   const services = runtime.ctx as unknown as WriterServices
   const close = (): void => void services.sessions.close(sessionId)
   const settled = services.agents.dispose(sessionId).then(close, close) // a failed stop still closes the session
-  host.followers.start(persistence, sessionId, settled)
+  followSession(host, persistence, sessionId, settled)
   host.sink.post({ kind: 'session.access', sessionId, readOnly: true, code: 'SESSION_TAKEN_OVER' })
   return true
 }

@@ -52,6 +52,10 @@ export interface HostFollowingPersistence {
   inspect(id: SessionId): Promise<{ header: SessionHeader; events: readonly SessionEvent[] } | undefined>
   follow(id: SessionId, onEvents: (events: SessionEvent[]) => void, fromSeq?: number): () => void
   takeOver(id: SessionId): Promise<void>
+  /** Resolves once the writer is gone and this instance claimed the session; rejects when `signal` aborts first. */
+  awaitWriterGone(id: SessionId, signal: AbortSignal): Promise<void>
+  /** Gives up this instance's claim on `id` (one it won but no longer opens). */
+  release(id: SessionId): void
 }
 
 export interface HostRuntime {

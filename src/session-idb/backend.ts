@@ -12,7 +12,7 @@ import type { Session } from '../session/session.ts'
 import type { SessionEvent, SessionHeader } from '../session/types.ts'
 import { newId, type SessionId } from '../util/brand.ts'
 import { Connection } from './connection.ts'
-import { globalIdbFactory, type DshDatabase } from './database.ts'
+import { deleteDatabase, globalIdbFactory, type DshDatabase } from './database.ts'
 import { SessionPersistenceError, StorageError } from './errors.ts'
 import './events.ts'
 import { SessionFollower } from './follower.ts'
@@ -20,7 +20,7 @@ import { decodeRows, exportRawRows, readSessionRow, readStoredSession } from './
 import { ALL_DB_NAMES, sessionEventRange } from './schema.ts'
 import { SessionHandle } from './session-handle.ts'
 import { appendBatch, createSession, deleteSession } from './session-rows.ts'
-import { electWriter } from './writer-election.ts'
+import { awaitSuccession, electWriter, type WriterClaim } from './writer-election.ts'
 import { systemClock, watchdog, type Clock } from './watchdog.ts'
 
 export interface Config {
@@ -202,6 +202,27 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
   }
 
   /**
+   * Waits until whichever instance writes `id` is gone (Web Lock released: tab closed, worker terminated,
+   * session closed; or lease run out), then claims it here without stealing; `ctx.sessions.open(id)` then
+   * loads and repairs. Of several waiting instances exactly one wins. Rejects with `signal`'s reason.
+   */
+  async awaitWriterGone(id: SessionId, signal: AbortSignal): Promise<void> {
+    if (this.isWriter(id)) return
+    this.release(id) // a claim taken over earlier: nothing left to give up but its handle
+    await this.requireDb()
+    const db = this.connection.raw() as IDBDatabase
+    const claim = await awaitSuccession({ db, sessionId: id, writer: this.instanceId, steal: false, clock: this.clock, leaseMs: this.leaseMs, pollMs: this.pollMs, signal })
+    if (this.handles.has(id)) claim.release() // claimed meanwhile (take-over): that claim holds a newer epoch
+    else this.adopt(id, claim, -1)
+  }
+
+  /** Gives up this instance's writer claim on `id` (lock released, lease cleared); the stored log stays. */
+  release(id: SessionId | string): void {
+    this.handles.get(id)?.release()
+    this.handles.delete(id)
+  }
+
+  /**
    * Follows a session another instance writes: `onEvents` gets every stored event from `fromSeq`
    * on, in order, as it becomes durable there. Returns the stop function.
    */
@@ -241,6 +262,11 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
     const db = this.connection.raw() as IDBDatabase
     const claim = await this.guard(electWriter({ db, sessionId: id, writer: this.instanceId, steal, clock: this.clock, leaseMs: this.leaseMs }), `claiming ${id}`, id)
     if (!claim) throw new SessionPersistenceError('SESSION_LOCKED', `Session ${id} is open for writing in another tab or instance; follow it read-only or take it over.`, id)
+    return this.adopt(id, claim, durableSeq)
+  }
+
+  /** Writes `id` under `claim` from here on. */
+  private adopt(id: string, claim: WriterClaim, durableSeq: number): SessionHandle {
     const handle = new SessionHandle({
       sessionId: id, claim, durableSeq, db: () => this.connection.raw(), clock: this.clock, timeoutMs: this.timeoutMs, leaseMs: this.leaseMs,
       report: {
@@ -263,11 +289,6 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
     for (const [id, handle] of this.handles) handle.writer.kill(new StorageError(error.code, error.message, id))
   }
 
-  private release(id: string): void {
-    this.handles.get(id)?.release()
-    this.handles.delete(id)
-  }
-
   private dispose(): void {
     for (const id of this.handles.keys()) this.release(id)
     this.connection.close()
@@ -276,13 +297,4 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
   private guard<T>(work: Promise<T>, label: string, sessionId?: string): Promise<T> {
     return watchdog(work, this.timeoutMs, this.clock, label, sessionId)
   }
-}
-
-/** Deletes one database; resolves once deleted (other tabs get `versionchange` and close first). */
-function deleteDatabase(factory: IDBFactory, name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = factory.deleteDatabase(name)
-    request.onsuccess = () => resolve()
-    request.onerror = () => reject(new StorageError('STORAGE_UNAVAILABLE', `Could not delete database ${name}: ${String(request.error?.message)}`))
-  })
 }

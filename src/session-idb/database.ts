@@ -66,3 +66,12 @@ export async function openDatabase(factory: IDBFactory | undefined, hooks: Conne
   db.addEventListener('close', () => hooks.onClosed())
   return db
 }
+
+/** Deletes one database; resolves once deleted (other tabs get `versionchange` and close first). */
+export function deleteDatabase(factory: IDBFactory, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = factory.deleteDatabase(name)
+    request.onsuccess = () => resolve()
+    request.onerror = () => reject(new StorageError('STORAGE_UNAVAILABLE', `Could not delete database ${name}: ${String(request.error?.message)}`))
+  })
+}

@@ -2,8 +2,8 @@
  * Elects one writer per session: a Web Lock `dsh-session:<id>` when the platform has one, else a
  * lease in the session row; either way the winner bumps the row's epoch, which fences old writers.
  * Plane: worker; reads `navigator.locks` lazily (absent in Node and some iframes).
- * Contract: at most one live epoch per session; `lost` resolves when the lock is stolen or the lease moved.
- * @module session-idb/writer-election
+ * Contract: at most one live epoch per session; `lost` resolves when the lock is stolen or the lease moved;
+ * a successor waits in the lock's queue (or polls the lease) and wins only once the writer is gone. @module session-idb/writer-election
  */
 import { SessionPersistenceError, StorageError } from './errors.ts'
 import { claimEpoch, renewLease } from './session-rows.ts'
@@ -44,7 +44,10 @@ export function lockName(sessionId: string): string {
  */
 const releasing = new Map<string, Promise<void>>()
 
-async function lockElection(locks: LockManager, options: ElectionOptions): Promise<WriterClaim | null> {
+/** How the lock is asked for: now or not at all, stolen, or queued behind the holder until `signal` aborts. */
+type LockMode = { ifAvailable: true } | { steal: true } | { signal: AbortSignal }
+
+async function lockElection(locks: LockManager, options: ElectionOptions, mode: LockMode): Promise<WriterClaim | null> {
   const name = lockName(options.sessionId)
   await releasing.get(name)
   return new Promise((resolve, reject) => {
@@ -59,7 +62,6 @@ async function lockElection(locks: LockManager, options: ElectionOptions): Promi
     let markLost!: () => void
     const lost = new Promise<void>((done) => { markLost = done })
     let granted = false
-    const mode = options.steal ? { steal: true } : { ifAvailable: true }
     request = locks.request(name, mode, async (lock) => {
       if (!lock) return resolve(null)
       granted = true
@@ -114,11 +116,60 @@ export async function electWriter(options: ElectionOptions): Promise<WriterClaim
   const locks = lockManager()
   if (locks) {
     try {
-      return await lockElection(locks, options)
+      return await lockElection(locks, options, options.steal ? { steal: true } : { ifAvailable: true })
     } catch (error) {
       if (error instanceof StorageError || error instanceof SessionPersistenceError) throw error
       // Web Locks exist but refused (e.g. a third-party iframe): the lease below fences the same way.
     }
   }
   return leaseElection(options)
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(clock: Clock, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      signal.removeEventListener('abort', done)
+      clock.clearTimeout(timer)
+      resolve()
+    }
+    const timer = clock.setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+export interface SuccessionOptions extends ElectionOptions {
+  /** Stops waiting; the promise rejects with its reason. */
+  signal: AbortSignal
+  /** How often the lease is checked when Web Locks are missing. */
+  pollMs: number
+}
+
+/**
+ * Waits until the session's writer is gone — its Web Lock released (tab closed, worker terminated,
+ * session closed) or its lease run out — and becomes the writer. Queued lock requests are granted
+ * one at a time, so of several successors exactly one wins; never steals.
+ */
+export async function awaitSuccession(options: SuccessionOptions): Promise<WriterClaim> {
+  const { signal } = options
+  const locks = lockManager()
+  let claim: WriterClaim | null = null
+  if (locks) {
+    try {
+      claim = await lockElection(locks, { ...options, steal: false }, { signal })
+    } catch (error) {
+      if (signal.aborted || error instanceof StorageError || error instanceof SessionPersistenceError) throw error
+      // Web Locks refused (a third-party iframe): poll the lease below instead.
+    }
+  }
+  while (!claim) {
+    signal.throwIfAborted()
+    claim = await leaseElection({ ...options, steal: false })
+    if (!claim) await pause(options.clock, options.pollMs, signal)
+  }
+  if (signal.aborted) {
+    claim.release()
+    signal.throwIfAborted()
+  }
+  return claim
 }

@@ -85,6 +85,42 @@ describe('host: one writer per session across workers', () => {
     expect(JSON.stringify(again().map((wire) => wire.event))).not.toContain('still there?')
   })
 
+  it('the writer goes away: the follower becomes the writer by itself, its feed contiguous, and can send', async () => {
+    const a = await tab(['first answer'])
+    const { sessionId: id } = await call(a.host, { kind: 'session.open' })
+    await call(a.host, { kind: 'agent.prompt', sessionId: id, text: 'hello' })
+    await a.host.agent(id).whenIdle()
+    await call(a.host, { kind: 'storage.flush' })
+    const b = await tab(['answer from the successor'])
+    expect((await call(b.host, { kind: 'session.open', sessionId: id })).readOnly).toBe(true)
+    await call(b.host, { kind: 'session.subscribe', sessionId: id, fromSeq: 0 })
+    const access = () => b.notices.filter((n) => n.kind === 'session.access')
+    expect(access()).toEqual([])
+
+    await a.host.reset() // the writer's runtime closes: its lease is given up
+    await until(() => access().length > 0, 'the follower is told it writes now')
+    expect(access()).toEqual([{ kind: 'session.access', sessionId: id, readOnly: false }])
+    await call(b.host, { kind: 'agent.prompt', sessionId: id, text: 'continue' })
+    await b.host.agent(id).whenIdle()
+    await until(() => b.seen(id).length === b.host.agent(id).session.events.length, 'the feed continues')
+    expect(seqs(b.seen(id))).toEqual(seqs(b.seen(id)).map((_, i) => i))
+    expect(JSON.stringify(b.seen(id).map((wire) => wire.event))).toBe(stored(b.host, id))
+    expect(stored(b.host, id)).toContain('answer from the successor')
+  })
+
+  it('a follower whose page closes the session stops waiting and never becomes the writer', async () => {
+    const a = await tab([])
+    const { sessionId: id } = await call(a.host, { kind: 'session.open' })
+    const b = await tab([])
+    await call(b.host, { kind: 'session.open', sessionId: id })
+    await call(b.host, { kind: 'session.unsubscribe', sessionId: id })
+    await a.host.reset()
+    await new Promise((resolve) => setTimeout(resolve, 1500)) // past one lease poll
+    expect(b.notices.filter((n) => n.kind === 'session.access')).toEqual([])
+    expect(b.host.agents.has(id)).toBe(false)
+    expect(await call(a.host, { kind: 'session.open', sessionId: id })).toMatchObject({ readOnly: false })
+  })
+
   it('take-over without another writer (memory storage) is a named refusal', async () => {
     const host = new AgentHost(async (options) => (await createRuntime(options)) as unknown as HostRuntime)
     hosts.push(host)
