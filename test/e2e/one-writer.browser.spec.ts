@@ -1,5 +1,5 @@
 // One writer per session in real Chromium + IndexedDB (reliability.md M1–M3, D9): two `<dsh-agent>` pages
-// on one session, the read-only banner, convergence, Take over, writer death, and hide-then-crash.
+// on one session, the read-only banner, convergence, Take over, writer death (a follower takes over by itself), and hide-then-crash.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { bootAgent, send, transcriptText, waitForTurnEnds } from '../harness/agent-page.ts'
 
@@ -92,19 +92,45 @@ test('Take over mid-turn (M3): the old writer stops, and both pages show the sto
   await expect.poll(() => transcriptText(page)).toBe(await transcriptText(follower))
 })
 
-test('writer closed mid-turn: the follower takes over, the turn is repaired, and it continues', async ({ page, context }) => {
+test('writer closed mid-turn (M2): the follower becomes the writer by itself, the turn is repaired once, and it continues', async ({ page, context }) => {
   const { follower, id } = await openTwo(page, context, [{ hang: true }], [{ text: 'Continuing here.' }])
   await send(page, 'go')
   await expect(follower.locator('dsh-agent [part~="user-message"]')).toHaveText(['go'])
+  await expect(banner(follower)).toBeVisible()
   await page.close()
-  await expect.poll(() => writers(follower, id)).toBe(0)
 
-  await banner(follower).locator('[part~="take-over-button"]').click()
-  await expect(banner(follower)).toHaveCount(0)
+  await expect(banner(follower)).toHaveCount(0) // no click: the released lock made it the writer
+  await expect(input(follower)).toBeEnabled()
+  expect(await writers(follower, id)).toBe(1)
   await expect(follower.locator('dsh-agent [part~="turn-status"][data-reason="interrupted"]')).toHaveCount(1)
   await send(follower, 'again')
   await expect(assistant(follower).last()).toContainText('Continuing here.')
-  expect(await writers(follower, id)).toBe(1)
+  await expect(follower.locator('dsh-agent [part~="user-message"]')).toHaveText(['go', 'again'])
+  await expect(follower.locator('dsh-agent [part~="turn-status"][data-reason="interrupted"]')).toHaveCount(1)
+})
+
+test('three pages, writer closed: exactly one follower becomes the writer, the other follows it', async ({ page, context }) => {
+  const { follower: first, id } = await openTwo(page, context, [{ hang: true }], [{ text: 'From the successor.' }])
+  const second = await context.newPage()
+  await bootAgent(second, { script: [{ text: 'From the successor.' }], storage: 'indexeddb', session: id })
+  await send(page, 'go')
+  for (const follower of [first, second]) await expect(follower.locator('dsh-agent [part~="user-message"]')).toHaveText(['go'])
+  await page.close()
+
+  const bannered = async () => (await banner(first).count()) + (await banner(second).count())
+  await expect.poll(async () => (await input(first).isEnabled()) !== (await input(second).isEnabled())).toBe(true)
+  const [winner, other] = (await input(first).isEnabled()) ? [first, second] : [second, first]
+  expect(await bannered()).toBe(1)
+  await expect(banner(other)).toBeVisible()
+  await expect(input(other)).toBeDisabled()
+  expect(await writers(winner, id)).toBe(1)
+
+  await send(winner, 'next')
+  await expect(assistant(other).last()).toContainText('From the successor.')
+  await expect.poll(() => transcriptText(other)).toBe(await transcriptText(winner))
+  for (const p of [winner, other]) await expect(p.locator('dsh-agent [part~="turn-status"][data-reason="interrupted"]')).toHaveCount(1)
+  expect(await writers(other, id)).toBe(1)
+  await expect(banner(other)).toBeVisible()
 })
 
 test('hide then crash (D9): the page asks for a flush, and what it showed before hiding is there after reopen', async ({ page, context }) => {
