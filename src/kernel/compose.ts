@@ -14,6 +14,7 @@ import * as LlmReplay from '../llm-replay/index.ts'
 import * as LlmScripted from '../llm-scripted/index.ts'
 import * as Budget from '../plugins/budget/index.ts'
 import CompactionService from '../plugins/compaction/index.ts'
+import JobRegistry from '../jobs/index.ts'
 import * as FsObservation from '../plugins/fs-observation/index.ts'
 import * as LlmRetry from '../plugins/llm-retry/index.ts'
 import Permissions from '../plugins/permissions/index.ts'
@@ -51,6 +52,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'fs-webcontainer', plugin: WebContainerFileSystem, disabled: true },
   { id: 'shell-justbash', plugin: JustBashShell },
   { id: 'shell-webcontainer', plugin: WebContainerShell, disabled: true },
+  { id: 'jobs', plugin: JobRegistry },
   { id: 'fs-observation', plugin: FsObservation },
   { id: 'tool-fs', plugin: ToolFs },
   { id: 'tool-shell', plugin: ToolShell },

@@ -15,6 +15,8 @@ import { loadJustBash } from './load-just-bash.ts'
 const LIMIT_LINE = /^.*(?:increase executionLimits\.\w+|limit exceeded|maximum recursion depth).*$/m
 const DEADLINE = /execution exceeded execution deadline/
 const SANDBOX_DENIED = /Sandbox \([\w-]+\) denies/
+/** just-bash's deadline for a spec without a timeout (a background job): the largest timer delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** just-bash rethrows some filesystem failures (e.g. a refused redirect) instead of reporting them: shell-style exit 1. */
 function asShellFailure(error: unknown): { stdout: string; stderr: string; exitCode: number } {
@@ -69,7 +71,7 @@ export class JustBashBackend implements ShellBackend {
       fs: new WorkspaceFsAdapter(this.fs, policy),
       cwd: this.fs.root,
       env: { HOME: this.fs.root, PATH: '/usr/bin:/bin', ...this.options.env },
-      executionLimits: { ...this.options.limits, maxExecutionTimeMs: timeoutMs },
+      executionLimits: { ...this.options.limits, maxExecutionTimeMs: Number.isFinite(timeoutMs) ? timeoutMs : MAX_TIMER_MS },
       ...(this.options.network ? { network: this.options.network } : {}),
     })
     this.shells.set(key, bash)

@@ -67,7 +67,7 @@ export class RunningShellProcess implements ShellProcess {
     const onAbort = () => this.stop('aborted')
     if (spec.signal?.aborted) onAbort()
     spec.signal?.addEventListener('abort', onAbort, { once: true })
-    const timer = setTimeout(() => this.stop('timedOut'), spec.timeoutMs)
+    const timer = Number.isFinite(spec.timeoutMs) ? setTimeout(() => this.stop('timedOut'), spec.timeoutMs) : undefined
     let outcome: Awaited<ReturnType<ShellBackend['execute']>> | undefined
     try {
       const io = { stdout: (c: string) => this.capture(this.stdout, c), stderr: (c: string) => this.capture(this.stderr, c) }

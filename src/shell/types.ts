@@ -21,6 +21,7 @@ export interface ShellExecRequest {
 
 export interface ShellExecSpec extends ShellExecRequest {
   workdir: string
+  /** `Infinity` = no timeout (background jobs set it after `resolve`). */
   timeoutMs: number
   stdoutMaxBytes: number
   sandboxPolicy: SandboxPolicy | undefined

@@ -1,18 +1,27 @@
 /**
- * The shell tool plugin: registers `bash` into `ctx.tools` over `ctx.shell`.
+ * The shell tool plugin: registers `bash` (and, when background runs are enabled, `job_output`
+ * and `job_kill`) into `ctx.tools` over `ctx.shell` and `ctx.jobs`.
  * Plane: worker. Contract: dsh contracts §13; bash runs exclusively (no concurrency flag).
  * @module tool-shell/index
  */
 import type { Context } from '@deepseek-ai/cordis'
 import { bashTool } from './bash-tool.ts'
+import { jobKillTool, jobOutputTool } from './job-tools.ts'
 
 export { ShellLimitError } from './bash-tool.ts'
 
 export const name = 'tool-shell'
-export const inject = ['shell', 'tools']
+export const inject = ['shell', 'tools', 'jobs']
 
-export type Config = Record<string, never>
+export interface Config {
+  /** Offer `run_in_background` on bash plus `job_output`/`job_kill` (default true). */
+  enableRunInBackground?: boolean
+}
 
-export function apply(ctx: Context): void {
-  ctx.tools.register(bashTool(ctx))
+export function apply(ctx: Context, config: Config = {}): void {
+  const background = config.enableRunInBackground !== false
+  ctx.tools.register(bashTool(ctx, { background }))
+  if (!background) return
+  ctx.tools.register(jobOutputTool(ctx))
+  ctx.tools.register(jobKillTool(ctx))
 }

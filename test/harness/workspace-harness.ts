@@ -1,9 +1,10 @@
 /**
  * Builder for workspace tests: the tool harness (real ToolRegistry, approval, checked session)
- * plus the embedded workspace (fs-memory + shell-justbash), the observation policy and the core
+ * plus the embedded workspace (fs-memory + shell-justbash, jobs), the observation policy and the core
  * tools, so calls run through the real pipeline. `call()` runs one tool call and returns its result text.
  * @module test/harness/workspace-harness
  */
+import JobRegistry from '../../src/jobs/index.ts'
 import MemoryFileSystem, { type Config as FsConfig } from '../../src/fs-memory/index.ts'
 import JustBashShell, { type Config as ShellConfig } from '../../src/shell-justbash/index.ts'
 import * as fsObservation from '../../src/plugins/fs-observation/index.ts'
@@ -21,6 +22,7 @@ export async function createWorkspaceHarness(options: WorkspaceHarnessOptions = 
   const h = await createToolHarness({ approval: false })
   await h.root.plugin(MemoryFileSystem, { mirror: 'none', ...options.fs })
   await h.root.plugin(JustBashShell, options.shell ?? {})
+  await h.root.plugin(JobRegistry)
   await h.root.plugin(fsObservation)
   await h.root.plugin(toolFs)
   await h.root.plugin(toolShell)

@@ -1,0 +1,12 @@
+/**
+ * The jobs plugin: provides `ctx.jobs` (background shell jobs owned by agents).
+ * Plane: worker. Contract: dsh contracts §11 (background jobs; no timeout).
+ * @module jobs/index
+ */
+import { JobRegistry } from './job-registry.ts'
+
+export { JobRegistry } from './job-registry.ts'
+export { JobNotFoundError } from './errors.ts'
+export type { JobInfo, JobRead, JobStartSpec, JobStatus } from './types.ts'
+
+export default JobRegistry

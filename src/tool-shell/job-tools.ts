@@ -1,0 +1,101 @@
+/**
+ * `job_output` and `job_kill`: read and stop the calling agent's background jobs (`ctx.jobs`).
+ * Plane: worker. Contract: dsh contracts §11/§13; an unknown or another agent's job id is a
+ * JobNotFoundError (`JOB_NOT_FOUND`); job_kill waits until the job has ended.
+ * @module tool-shell/job-tools
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import { JobNotFoundError, type JobInfo, type JobStatus } from '../jobs/index.ts'
+import { defineTool } from '../tools/define-tool.ts'
+import type { JsonSchemaNode, ToolDefinition, ToolExecution, ToolResultView } from '../tools/types.ts'
+
+interface JobArgs { job_id: string }
+type JobEnd = { status: JobStatus; exitCode: number | null; signal: string | null }
+type JobOutputValue = JobEnd & { jobId: string; output: string; lossy: boolean }
+type JobKillValue = JobEnd & { jobId: string; killed: boolean }
+
+const jobIdParameters = {
+  type: 'object', required: ['job_id'], additionalProperties: false,
+  properties: { job_id: { type: 'string', description: 'The job id that bash returned for a run_in_background command (e.g. "job-1").' } },
+}
+const endProperties: Record<string, JsonSchemaNode> = {
+  jobId: { type: 'string' }, status: { enum: ['running', 'completed', 'killed'] },
+  exitCode: { oneOf: [{ type: 'number' }, { type: 'null' }] }, signal: { oneOf: [{ type: 'string' }, { type: 'null' }] },
+}
+
+export function jobOutputTool(ctx: Context): ToolDefinition<JobArgs, JobOutputValue> {
+  return defineTool<JobArgs, JobOutputValue>({
+    name: 'job_output',
+    description: [
+      'Read a background job started with bash run_in_background: its status (running, completed or killed), its exit code once it has ended,',
+      'and the output it produced since the previous job_output call for that job (each output is returned once). It does not wait: call it again later for more.',
+    ].join(' '),
+    parameters: jobIdParameters,
+    output: {
+      schema: { type: 'object', required: ['jobId', 'status', 'exitCode', 'signal', 'output', 'lossy'], properties: { ...endProperties, output: { type: 'string' }, lossy: { type: 'boolean' } } },
+      render: (_args, value) => [{ type: 'text', text: renderOutput(value) }],
+      presentationMeta: (_args, value) => ({ exitCode: value.exitCode, signal: value.signal }),
+    },
+    isConcurrencySafe: () => true,
+    async execute(args, exec) {
+      ownJob(ctx, args.job_id, exec)
+      return { jobId: args.job_id, ...ctx.jobs.read(args.job_id) }
+    },
+    presentCall: (args) => ({ card: 'terminal', title: ctx.jobs.get(args.job_id)?.label ?? args.job_id, description: `Output of background job ${args.job_id}` }),
+    presentResult: terminalResult,
+  })
+}
+
+export function jobKillTool(ctx: Context): ToolDefinition<JobArgs, JobKillValue> {
+  return defineTool<JobArgs, JobKillValue>({
+    name: 'job_kill',
+    description: 'Stop a background job started with bash run_in_background. Its output so far stays readable with job_output. Killing a job that has already ended does nothing.',
+    parameters: jobIdParameters,
+    effect: 'execute',
+    output: {
+      schema: { type: 'object', required: ['jobId', 'killed', 'status', 'exitCode', 'signal'], properties: { ...endProperties, killed: { type: 'boolean' } } },
+      render: (_args, value) => [{ type: 'text', text: renderKill(value) }],
+      presentationMeta: (_args, value) => ({ exitCode: value.exitCode, signal: value.signal }),
+    },
+    async execute(args, exec) {
+      const job = ownJob(ctx, args.job_id, exec)
+      const killed = ctx.jobs.kill(args.job_id)
+      await job.done
+      const { status, exitCode, signal } = ctx.jobs.get(args.job_id) ?? job
+      return { jobId: args.job_id, killed, status, exitCode, signal }
+    },
+    presentCall: (args) => ({ card: 'terminal', title: ctx.jobs.get(args.job_id)?.label ?? args.job_id, description: `Stop background job ${args.job_id}` }),
+    presentResult: terminalResult,
+  })
+}
+
+/** The job, when it exists and belongs to the calling agent (a call without an agent sees every job). */
+function ownJob(ctx: Context, jobId: string, exec: ToolExecution): JobInfo {
+  const job = ctx.jobs.get(jobId)
+  if (!job || (exec.agent !== undefined && job.owner !== exec.agent.id)) throw new JobNotFoundError(jobId)
+  return job
+}
+
+function ending(jobId: string, end: JobEnd): string {
+  if (end.status === 'running') return `Job ${jobId} is still running.`
+  if (end.status === 'killed') return `Job ${jobId} was killed${end.signal ? ` (signal ${end.signal})` : ''}.`
+  return end.exitCode === null ? `Job ${jobId} has ended.` : `Job ${jobId} completed with exit code ${end.exitCode}.`
+}
+
+function renderOutput(value: JobOutputValue): string {
+  const parts = [ending(value.jobId, value)]
+  if (value.lossy) parts.push('[some output was dropped: it exceeded the buffer between reads]')
+  parts.push(value.output === '' ? '(no new output)' : value.output.replace(/\n$/, ''))
+  return parts.join('\n')
+}
+
+function renderKill(value: JobKillValue): string {
+  if (value.killed) return `Killed job ${value.jobId}. Its remaining output can still be read with job_output.`
+  return `Nothing to kill: ${ending(value.jobId, value)}`
+}
+
+function terminalResult(_args: JobArgs, result: { content: readonly { type: string; text?: string }[]; meta?: unknown }): ToolResultView {
+  const meta = result.meta as { exitCode: number | null; signal: string | null } | undefined
+  const output = result.content.map((block) => (block.type === 'text' ? block.text ?? '' : '')).join('')
+  return { card: 'terminal', output, ...(meta ? { exitCode: meta.exitCode, signal: meta.signal } : {}) }
+}
