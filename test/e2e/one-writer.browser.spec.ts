@@ -126,8 +126,8 @@ test('three pages, writer closed: exactly one follower becomes the writer, the o
   expect(await writers(winner, id)).toBe(1)
 
   await send(winner, 'next')
-  await expect(assistant(other).last()).toContainText('From the successor.')
-  await expect.poll(() => transcriptText(other)).toBe(await transcriptText(winner))
+  for (const p of [winner, other]) await expect(assistant(p).last()).toContainText('From the successor.')
+  await expect.poll(async () => (await transcriptText(other)) === (await transcriptText(winner))).toBe(true)
   for (const p of [winner, other]) await expect(p.locator('dsh-agent [part~="turn-status"][data-reason="interrupted"]')).toHaveCount(1)
   expect(await writers(other, id)).toBe(1)
   await expect(banner(other)).toBeVisible()
