@@ -82,8 +82,18 @@ function vitestCounts(code) {
   return counts
 }
 
+/** Titles of tests that failed first and passed on retry (CI retries browser tests once). */
+function flakyTitles(suites = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => spec.tests?.some((t) => t.status === 'flaky')).map((spec) => `${spec.file}: ${spec.title}`),
+    ...flakyTitles(suite.suites),
+  ])
+}
+
 function playwrightCounts(code) {
-  const stats = readJson(join(reports, 'playwright.json'))?.stats
+  const report = readJson(join(reports, 'playwright.json'))
+  for (const title of flakyTitles(report?.suites)) console.log(`flaky (passed on retry): ${title}`)
+  const stats = report?.stats
   const counts = {
     passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
     failed: stats?.unexpected ?? 0,
