@@ -19,7 +19,11 @@ function isNormalized(path: string): boolean {
 
 /** Collapses `.`, `..`, repeated and trailing slashes; `..` never climbs above "/". */
 export function normalizePath(path: string): string {
-  if (isNormalized(path)) return path // the common case (the shell passes resolved paths): no split/join
+  return isNormalized(path) ? path : collapsePath(path) // the common case (the shell passes resolved paths): no split/join
+}
+
+/** The full split/collapse behind `normalizePath` (exported so specs can check the fast path against it). */
+export function collapsePath(path: string): string {
   const parts: string[] = []
   for (const part of path.split('/')) {
     if (part === '' || part === '.') continue

@@ -1,17 +1,9 @@
 // Path arithmetic: normalizePath's fast path (already-normal input) must agree with the full
 // split/collapse on every input, and the input checks keep their exact limits.
 import { describe, expect, it } from 'vitest'
-import { assertValidPathInput, MAX_NAME_LENGTH, MAX_PATH_LENGTH, normalizePath, resolvePath } from '../../../src/fs/path-policy.ts'
+import { assertValidPathInput, collapsePath, MAX_NAME_LENGTH, MAX_PATH_LENGTH, normalizePath, resolvePath } from '../../../src/fs/path-policy.ts'
 
-function collapse(path: string): string {
-  const parts: string[] = []
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue
-    if (part === '..') parts.pop()
-    else parts.push(part)
-  }
-  return '/' + parts.join('/')
-}
+const collapse = collapsePath
 
 const PIECES = ['', '/', '/', '.', '..', 'a', 'b.c', '.x', '..y', 'z..', '...', ' ']
 
