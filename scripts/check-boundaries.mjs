@@ -1,7 +1,8 @@
 /**
  * Plane-boundary check (style.md 6.1) for what oxlint cannot express: which folder may import what
- * (resolved paths, type-only vs runtime), Node built-ins in src/, and string timers. Prints one line
- * per violation and exits 1 if any. Usage: `node scripts/check-boundaries.mjs [projectRoot]`.
+ * (resolved paths, type-only vs runtime), Node built-ins in src/, string timers and page-only
+ * modules left in src/protocol/.
+ * Prints one line per violation and exits 1 if any. Usage: `node scripts/check-boundaries.mjs [projectRoot]`.
  * @module scripts/check-boundaries
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs'
@@ -89,6 +90,36 @@ function isStringTimer(node) {
     (first?.type === 'TemplateLiteral' || (first?.type === 'Literal' && typeof first.value === 'string'))
 }
 
+/**
+ * The page ends of the protocol: modules of src/protocol/ that only the page loads by design (the
+ * worker client and the transcript fold over wire events). Any other src/protocol/ module that only
+ * components/ load at runtime is page-only code and belongs in components/.
+ */
+const PROTOCOL_PAGE_ENDS = new Set(['src/protocol/client.ts', 'src/protocol/transcript.ts'])
+const PROTOCOL_BARREL = 'src/protocol/index.ts'
+
+/** The module file a resolved target names (specifiers carry their `.ts` extension in this repo). */
+const moduleFile = (to, files) => (files.has(to) ? to : files.has(`${to}.ts`) ? `${to}.ts` : undefined)
+
+/** src/protocol/ modules whose runtime importers (through the barrel too) all live in components/. */
+function pageOnlyProtocolModules(edges) {
+  const importers = new Map()
+  for (const [from, targets] of edges) {
+    for (const to of targets) importers.set(to, [...(importers.get(to) ?? []), from])
+  }
+  const viaBarrel = importers.get(PROTOCOL_BARREL) ?? []
+  const reExported = new Set(edges.get(PROTOCOL_BARREL) ?? [])
+  const violations = []
+  for (const [module, direct] of importers) {
+    if (!inside(module, 'src/protocol') || module === PROTOCOL_BARREL || PROTOCOL_PAGE_ENDS.has(module)) continue
+    const all = [...direct.filter((from) => from !== PROTOCOL_BARREL), ...(reExported.has(module) ? viaBarrel : [])]
+    if (all.length > 0 && all.every((from) => inside(from, 'components'))) {
+      violations.push(`${module}:1:1 src/protocol/ module loaded only by components/ (${all.join(', ')}): page-only code belongs in components/`)
+    }
+  }
+  return violations
+}
+
 function position(code, offset) {
   const before = code.slice(0, offset).split('\n')
   return `${before.length}:${before[before.length - 1].length + 1}`
@@ -97,7 +128,10 @@ function position(code, offset) {
 /** All violations under a project root, as `file:line:col message` strings. */
 export function checkBoundaries(root) {
   const violations = []
-  for (const file of PLANES.flatMap((plane) => sourceFiles(root, plane))) {
+  const files = PLANES.flatMap((plane) => sourceFiles(root, plane))
+  const known = new Set(files)
+  const edges = new Map()
+  for (const file of files) {
     const code = readFileSync(join(root, file), 'utf8')
     let program
     try {
@@ -106,15 +140,20 @@ export function checkBoundaries(root) {
       violations.push(`${file}:1:1 cannot be parsed: ${error.message.split('\n')[0]}`)
       continue
     }
+    const targets = new Set()
+    edges.set(file, targets)
     for (const ref of moduleReferences(program)) {
       const message = importViolation(file, ref)
       if (message) violations.push(`${file}:${position(code, ref.node.start)} ${message}`)
+      const to = target(file, ref.specifier)
+      const module = to && !ref.typeOnly ? moduleFile(to, known) : undefined
+      if (module) targets.add(module)
     }
     walk(program, (node) => {
       if (isStringTimer(node)) violations.push(`${file}:${position(code, node.start)} string timers evaluate code; pass a function`)
     })
   }
-  return violations
+  return [...violations, ...pageOnlyProtocolModules(edges)]
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {

@@ -5,7 +5,8 @@
  * Contract: otherwise no port and a `notice` saying why (the runtime stays on the embedded workspace).
  * @module components/dsh-agent/workspace-bridge
  */
-import { serveWebContainer, webContainerUnavailableReason } from '../../src/protocol/index.ts'
+import { webContainerUnavailableReason } from '../../src/protocol/index.ts'
+import { serveWebContainer } from '../webcontainer-host/webcontainer-host.ts'
 
 export type WorkspaceProvider = 'memory' | 'webcontainer'
 

@@ -5,7 +5,7 @@
  * @module components/dsh-transcript/markdown-render
  */
 import { html, nothing, type TemplateResult } from 'lit'
-import { parseMarkdown, type Block, type Inline } from '../../src/protocol/markdown.ts'
+import { parseMarkdown, type Block, type Inline } from './markdown-parse.ts'
 import type { Strings } from '../i18n/strings.ts'
 
 export interface MarkdownContext {

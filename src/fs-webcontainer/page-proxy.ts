@@ -1,6 +1,6 @@
 /**
  * The worker-side half of the WebContainer bridge: a `WebContainerLike` that forwards every call
- * over a MessagePort to the page-side host (src/protocol/webcontainer/host.ts). Plane: worker;
+ * over a MessagePort to the page-side host (components/webcontainer-host/webcontainer-host.ts). Plane: worker;
  * DOM-free. Contract: output streams chunk by chunk, `kill()` reaches the page, and once the page
  * goes away every pending and later call fails with `WebContainerBridgeError` (never hangs).
  * @module fs-webcontainer/page-proxy

@@ -112,6 +112,24 @@ describe('scripts/check-boundaries.mjs', () => {
     expect(output).not.toMatch(/workers\/w\.ts:[234]:/)
   })
 
+  it('rejects a src/protocol/ module only components/ load (directly or through the barrel), not one the worker loads too', () => {
+    const root = plant({
+      'src/protocol/index.ts': "export { parseMarkdown } from './markdown.ts'\nexport { PROTOCOL_VERSION } from './messages.ts'\nexport { AgentClient } from './client.ts'\n",
+      'src/protocol/markdown.ts': 'export const parseMarkdown = (text: string) => [text]\n',
+      'src/protocol/host.ts': 'export const serve = () => 1\n',
+      'src/protocol/messages.ts': 'export const PROTOCOL_VERSION = 1\n',
+      'src/protocol/client.ts': 'export class AgentClient {}\n',
+      'src/host/host.ts': "import { PROTOCOL_VERSION } from '../protocol/messages.ts'\nexport { PROTOCOL_VERSION }\n",
+      'components/a.ts': "import { parseMarkdown, PROTOCOL_VERSION, AgentClient } from '../src/protocol/index.ts'\nimport { serve } from '../src/protocol/host.ts'\nexport { parseMarkdown, PROTOCOL_VERSION, AgentClient, serve }\n",
+    })
+    const { code, output } = checkBoundaries(root)
+    expect(code).toBe(1)
+    expect(output).toContain('src/protocol/markdown.ts:1:1 src/protocol/ module loaded only by components/ (components/a.ts)')
+    expect(output).toContain('src/protocol/host.ts:1:1 src/protocol/ module loaded only by components/')
+    expect(output).not.toContain('messages.ts')
+    expect(output).not.toContain('client.ts')
+  })
+
   it('rejects string timers in every plane and accepts function timers', () => {
     const root = plant({
       'src/a.ts': "setTimeout('tick()', 5)\nsetTimeout(() => 1, 5)\n",

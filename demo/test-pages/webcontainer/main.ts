@@ -5,7 +5,8 @@
  * @module demo/test-pages/webcontainer/main
  */
 import * as Comlink from 'comlink'
-import { AgentClient, serveWebContainer, type HostNotice } from '../../../src/protocol/index.ts'
+import { serveWebContainer } from '../../../components/webcontainer-host/webcontainer-host.ts'
+import { AgentClient, type HostNotice } from '../../../src/protocol/index.ts'
 import { FakeWebContainer } from '../../../test/src/fs-webcontainer/fake-webcontainer.ts'
 import type { JsonValue } from '../../../src/util/json.ts'
 import type { BridgeTestApi } from './worker.ts'

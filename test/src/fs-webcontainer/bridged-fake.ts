@@ -4,7 +4,7 @@
  * @module test/src/fs-webcontainer/bridged-fake
  */
 import { WebContainerProxy } from '../../../src/fs-webcontainer/page-proxy.ts'
-import { serveWebContainer, type WebContainerHostOptions } from '../../../src/protocol/webcontainer/host.ts'
+import { serveWebContainer, type WebContainerHostOptions } from '../../../components/webcontainer-host/webcontainer-host.ts'
 import { FakeWebContainer } from './fake-webcontainer.ts'
 
 const open: MessagePort[] = []

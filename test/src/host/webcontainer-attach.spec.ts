@@ -6,7 +6,7 @@ import { AgentHost } from '../../../src/host/index.ts'
 import type { HostRuntime } from '../../../src/host/index.ts'
 import { createRuntime } from '../../../src/kernel/runtime.ts'
 import type { RuntimeSettings } from '../../../src/protocol/messages.ts'
-import { serveWebContainer } from '../../../src/protocol/webcontainer/host.ts'
+import { serveWebContainer } from '../../../components/webcontainer-host/webcontainer-host.ts'
 import { FakeWebContainer } from '../fs-webcontainer/fake-webcontainer.ts'
 
 const ports: MessagePort[] = []

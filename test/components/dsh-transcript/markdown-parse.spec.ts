@@ -1,6 +1,6 @@
 // The markdown parser keeps HTML as text and only lets absolute http(s)/mailto URLs through.
 import { describe, expect, it } from 'vitest'
-import { parseInline, parseMarkdown, safeUrl } from '../../../src/protocol/markdown.ts'
+import { parseInline, parseMarkdown, safeUrl } from '../../../components/dsh-transcript/markdown-parse.ts'
 
 describe('safeUrl', () => {
   it.each([

@@ -2,12 +2,12 @@
  * Page-side half of the WebContainer bridge: serves the worker's proxy over one MessagePort (boot, mount, fs, `jsh` processes chunk by chunk).
  * Plane: main; `@webcontainer/api` only via page-boot.ts's lazy import.
  * Contract: each request gets exactly one `call.result`/`call.failed`; closing kills this bridge's processes and tells the worker.
- * @module protocol/webcontainer/host
+ * @module components/webcontainer-host/webcontainer-host
  */
-import { toWireError } from './errors.ts'
-import type { BridgeNotice, BridgeRequest, BridgeResultMap, WebContainerLike, WebContainerProcessLike, WireDirent } from './messages.ts'
-import { bootPageWebContainer } from './page-boot.ts'
-import { validateBridgeRequest } from './validate.ts'
+import { toWireError } from '../../src/protocol/webcontainer/errors.ts'
+import type { BridgeNotice, BridgeRequest, BridgeResultMap, WebContainerLike, WebContainerProcessLike, WireDirent } from '../../src/protocol/webcontainer/messages.ts'
+import { bootPageWebContainer } from '../../src/protocol/webcontainer/page-boot.ts'
+import { validateBridgeRequest } from '../../src/protocol/webcontainer/validate.ts'
 
 export interface WebContainerHostOptions {
   /** Where the container comes from (default: the page's one real boot); test pages inject a fake. */

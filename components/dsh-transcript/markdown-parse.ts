@@ -1,9 +1,9 @@
 /**
  * A small, safe markdown parser for untrusted model and tool text: produces an AST that the
- * page renders to Lit templates. Plane: shared; pure; lazy-loaded by the page.
+ * page renders to Lit templates. Plane: main (pure; no DOM); lazy-loaded with markdown-render.ts.
  * Contract: no HTML is ever parsed (angle brackets stay text); every link/image URL is either
  * an absolute http(s)/mailto URL (links) or http(s) URL (images), or `null` (rendered as text).
- * @module protocol/markdown
+ * @module components/dsh-transcript/markdown-parse
  */
 
 export type Inline =

@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { attachPageWebContainer, bootWebContainer } from '../../../src/fs-webcontainer/index.ts'
 import { WebContainerProxy } from '../../../src/fs-webcontainer/page-proxy.ts'
 import { WebContainerUnavailableError } from '../../../src/protocol/webcontainer/errors.ts'
-import { serveWebContainer } from '../../../src/protocol/webcontainer/host.ts'
-import { bridgedFake, closeAll } from '../fs-webcontainer/bridged-fake.ts'
-import { FakeWebContainer } from '../fs-webcontainer/fake-webcontainer.ts'
+import { serveWebContainer } from '../../../components/webcontainer-host/webcontainer-host.ts'
+import { bridgedFake, closeAll } from '../../src/fs-webcontainer/bridged-fake.ts'
+import { FakeWebContainer } from '../../src/fs-webcontainer/fake-webcontainer.ts'
 
 afterAll(closeAll)
 
