@@ -8,6 +8,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 import { AgentClient, emptyTranscript, foldEvents } from '../../src/protocol/index.ts'
 import type { ApprovalQuestion, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState } from '../../src/protocol/index.ts'
+import type { SessionEvent } from '../../src/session/types.ts'
 import { emit } from '../events/index.ts'
 
 type Host = ReactiveControllerHost & HTMLElement
@@ -188,12 +189,11 @@ export class AgentController implements ReactiveController {
     }
   }
 
-  #announce(event: { type: string; data: unknown }): void {
+  #announce(event: SessionEvent): void {
     const sessionId = this.sessionId!
-    if (event.type === 'turn/start') emit(this.host, 'dsh-turn-start', { sessionId, turn: (event.data as { turn: number }).turn })
+    if (event.type === 'turn/start') emit(this.host, 'dsh-turn-start', { sessionId, turn: event.data.turn })
     if (event.type === 'turn/end') {
-      const data = event.data as { turn: number; reason: { kind: 'completed' } }
-      emit(this.host, 'dsh-turn-end', { sessionId, turn: data.turn, reason: data.reason.kind })
+      emit(this.host, 'dsh-turn-end', { sessionId, turn: event.data.turn, reason: event.data.reason.kind })
       void this.refreshSessions() // titles and event counts moved
     }
   }

@@ -1,6 +1,8 @@
 /**
- * `dsh-turn-end`: a turn ended; `reason` is the logged `TurnEndReason` kind. Plane: main.
+ * `dsh-turn-end`: a turn ended; `reason` is the logged `TurnEndReason`'s kind. Plane: main.
  * @module components/events/dsh-turn-end
  */
-export interface DshTurnEndDetail { sessionId: string; turn: number; reason: 'completed' | 'aborted' | 'blocked' | 'error' | 'max-tokens' | 'interrupted' | 'budget' }
+import type { TurnEndReason } from '../../src/session/types.ts'
+
+export interface DshTurnEndDetail { sessionId: string; turn: number; reason: TurnEndReason['kind'] }
 export type DshTurnEndEvent = CustomEvent<DshTurnEndDetail>

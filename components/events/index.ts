@@ -1,6 +1,8 @@
 /**
- * The `dsh-*` DOM event vocabulary, its typed map and the one emit helper (bubbles, composed).
- * Plane: main.
+ * The `dsh-*` DOM event vocabulary: one map of names to details and whether each is cancelable,
+ * from which `GlobalEventHandlersEventMap` is derived, and the one emit helper (bubbles, composed).
+ * Plane: main. Contract: only request-style events (a part asking `<dsh-agent>` to act) are
+ * cancelable; notices of what already happened (`dsh-ready`, `dsh-turn-*`, `dsh-error`) are not.
  * @module components/events/index
  */
 import type { DshReadyDetail } from './dsh-ready.ts'
@@ -15,6 +17,7 @@ export type * from './dsh-turn-end.ts'
 export type * from './dsh-error.ts'
 export type * from './ui-events.ts'
 
+/** Every `dsh-*` event name and its `detail`: the single source of the DOM event types. */
 export interface DshEventDetails {
   'dsh-ready': DshReadyDetail
   'dsh-turn-start': DshTurnStartDetail
@@ -27,21 +30,36 @@ export interface DshEventDetails {
   'dsh-settings-change': DshSettingsChangeDetail
 }
 
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'dsh-ready': CustomEvent<DshReadyDetail>
-    'dsh-turn-start': CustomEvent<DshTurnStartDetail>
-    'dsh-turn-end': CustomEvent<DshTurnEndDetail>
-    'dsh-error': CustomEvent<DshErrorDetail>
-    'dsh-submit': CustomEvent<DshSubmitDetail>
-    'dsh-cancel': CustomEvent<Record<string, never>>
-    'dsh-approval-decide': CustomEvent<DshApprovalDecideDetail>
-    'dsh-session-action': CustomEvent<DshSessionActionDetail>
-    'dsh-settings-change': CustomEvent<DshSettingsChangeDetail>
-  }
+export type DshEventName = keyof DshEventDetails
+
+/** The typed event object of each name (what `addEventListener` hands a listener). */
+export type DshEventMap = { [K in DshEventName]: CustomEvent<DshEventDetails[K]> }
+
+/**
+ * Whether each event is a request (cancelable: a listener may `preventDefault()` the intent) or a
+ * notice of a fact (not cancelable). A Record, so a new event cannot be added without deciding.
+ */
+export const DSH_EVENT_CANCELABLE: Readonly<Record<DshEventName, boolean>> = {
+  'dsh-ready': false,
+  'dsh-turn-start': false,
+  'dsh-turn-end': false,
+  'dsh-error': false,
+  'dsh-submit': true,
+  'dsh-cancel': true,
+  'dsh-approval-decide': true,
+  'dsh-session-action': true,
+  'dsh-settings-change': true,
 }
 
-/** Dispatches a typed `dsh-*` event from `target` (bubbles, composed). */
-export function emit<K extends keyof DshEventDetails>(target: EventTarget, name: K, detail: DshEventDetails[K]): boolean {
-  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true }))
+declare global {
+  // Derived from DshEventMap: adding an event to DshEventDetails types its listeners everywhere.
+  interface GlobalEventHandlersEventMap extends DshEventMap {}
+}
+
+/**
+ * Dispatches a typed `dsh-*` event from `target` (bubbles, composed; cancelable only for requests).
+ * @returns false when a listener vetoed a request event (`preventDefault()`), else true.
+ */
+export function emit<K extends DshEventName>(target: EventTarget, name: K, detail: DshEventDetails[K]): boolean {
+  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: DSH_EVENT_CANCELABLE[name] }))
 }
