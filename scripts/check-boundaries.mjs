@@ -1,7 +1,8 @@
 /**
  * Plane-boundary check (style.md 6.1) for what oxlint cannot express: which folder may import what
- * (resolved paths, type-only vs runtime), Node built-ins in src/, string timers and page-only
- * modules left in src/protocol/.
+ * (resolved paths, type-only vs runtime), Node built-ins in src/, string timers, import circles
+ * (runtime edges only; type-only edges are erased), page-only modules left in src/protocol/, and
+ * `as unknown as` in src/host/ (the host is typed against the runtime; no duck typing).
  * Prints one line per violation and exits 1 if any. Usage: `node scripts/check-boundaries.mjs [projectRoot]`.
  * @module scripts/check-boundaries
  */
@@ -120,6 +121,46 @@ function pageOnlyProtocolModules(edges) {
   return violations
 }
 
+/** Every import circle over runtime edges, one line per strongly connected component (Tarjan). */
+function importCircles(edges) {
+  const index = new Map()
+  const low = new Map()
+  const stack = []
+  const onStack = new Set()
+  const circles = []
+  let next = 0
+  const visit = (node) => {
+    index.set(node, next)
+    low.set(node, next++)
+    stack.push(node)
+    onStack.add(node)
+    for (const to of edges.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to)
+        low.set(node, Math.min(low.get(node), low.get(to)))
+      } else if (onStack.has(to)) {
+        low.set(node, Math.min(low.get(node), index.get(to)))
+      }
+    }
+    if (low.get(node) !== index.get(node)) return
+    const component = []
+    let member
+    do {
+      member = stack.pop()
+      onStack.delete(member)
+      component.push(member)
+    } while (member !== node)
+    if (component.length > 1 || (edges.get(node) ?? new Set()).has(node)) circles.push(component.sort())
+  }
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node)
+  return circles.map((members) => `${members[0]}:1:1 import circle over runtime imports: ${members.join(' → ')} (make an edge type-only or move the shared part out)`)
+}
+
+/** `x as unknown as T`: a double cast that switches the type checker off. */
+function isDoubleCast(node) {
+  return node.type === 'TSAsExpression' && node.expression.type === 'TSAsExpression' && node.expression.typeAnnotation.type === 'TSUnknownKeyword'
+}
+
 function position(code, offset) {
   const before = code.slice(0, offset).split('\n')
   return `${before.length}:${before[before.length - 1].length + 1}`
@@ -151,9 +192,10 @@ export function checkBoundaries(root) {
     }
     walk(program, (node) => {
       if (isStringTimer(node)) violations.push(`${file}:${position(code, node.start)} string timers evaluate code; pass a function`)
+      if (inside(file, 'src/host') && isDoubleCast(node)) violations.push(`${file}:${position(code, node.start)} src/host/ is typed against the runtime (Pick<Runtime, …>, ctx services): no 'as unknown as'`)
     })
   }
-  return [...violations, ...pageOnlyProtocolModules(edges)]
+  return [...violations, ...importCircles(edges), ...pageOnlyProtocolModules(edges)]
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {

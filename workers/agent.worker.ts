@@ -6,8 +6,8 @@
  * @module workers/agent.worker
  */
 import * as Comlink from 'comlink'
-import { AgentHost, type HostRuntime } from '../src/host/index.ts'
+import { AgentHost } from '../src/host/index.ts'
 import { createRuntime } from '../src/kernel/runtime.ts'
 
-const host = new AgentHost(async (options) => (await createRuntime(options)) as unknown as HostRuntime)
+const host = new AgentHost(createRuntime)
 Comlink.expose(host, self, [self.location.origin, ''])

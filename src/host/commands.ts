@@ -5,9 +5,10 @@
  * @module host/commands
  */
 import type { CommandKind, CommandResultMap, HostCommand, SessionSummary } from '../protocol/messages.ts'
-import { asSessionId } from '../protocol/ids.ts'
+import type { SessionListing, SessionPersistence } from '../session/persistence.ts'
 import type { SessionId } from '../util/brand.ts'
-import { HostError, type AgentHost } from './host.ts'
+import { HostError } from './errors.ts'
+import type { CommandHost } from './types.ts'
 import { workspaceSnapshot } from './workspace-snapshot.ts'
 import { openSession, takeOverSession } from './session-access.ts'
 import { CompactionError } from '../plugins/compaction/errors.ts'
@@ -16,32 +17,21 @@ import type {} from '../session/index.ts'
 
 type Result = CommandResultMap[CommandKind]
 
-/** Reads a session id from what a store method returned (an id, a session or a header). */
-function idOf(value: unknown, what: string): SessionId {
-  if (typeof value === 'string') return asSessionId(value)
-  const record = value as { id?: unknown; header?: { id?: unknown } } | null
-  const id = record?.id ?? record?.header?.id
-  if (typeof id !== 'string') throw new HostError('DSH_RUNTIME_CONTRACT', `${what} returned no session id`)
-  return asSessionId(id)
-}
-
-function toSummary(value: unknown): SessionSummary {
-  const record = value as Record<string, unknown>
-  const header = (record.header ?? record) as Record<string, unknown>
-  const summary: SessionSummary = { id: idOf(header, 'sessions.list'), createdAt: typeof header.createdAt === 'number' ? header.createdAt : 0 }
-  if (typeof record.title === 'string') summary.title = record.title
-  if (typeof record.eventCount === 'number') summary.eventCount = record.eventCount
-  if (typeof header.parentSession === 'string') summary.parentSession = asSessionId(header.parentSession)
+function toSummary(listing: SessionListing): SessionSummary {
+  const { header } = listing
+  const summary: SessionSummary = { id: header.id, createdAt: header.createdAt, eventCount: listing.eventCount }
+  if (listing.title !== undefined) summary.title = listing.title
+  if (header.parentSession !== undefined) summary.parentSession = header.parentSession
   return summary
 }
 
-async function sessionCommand(host: AgentHost, command: HostCommand): Promise<Result> {
+async function sessionCommand(host: CommandHost, command: HostCommand): Promise<Result> {
   const runtime = await host.runtime()
   switch (command.kind) {
     case 'session.list': return (await runtime.sessions.list()).map(toSummary)
     case 'session.open': return openSession(host, command.sessionId)
     case 'session.takeOver': return takeOverSession(host, command.sessionId)
-    case 'session.fork': return { sessionId: idOf(await runtime.sessions.fork(command.sessionId, command.boundarySeq), 'sessions.fork') }
+    case 'session.fork': return { sessionId: await runtime.sessions.fork(command.sessionId, command.boundarySeq) }
     case 'session.delete':
       host.agents.get(command.sessionId)?.cancel({ kind: 'user' })
       host.agents.delete(command.sessionId)
@@ -55,13 +45,13 @@ async function sessionCommand(host: AgentHost, command: HostCommand): Promise<Re
       if (host.containsKey(jsonl)) throw new HostError('EXPORT_CONTAINS_SECRET', 'the export contains the provider key; refusing to hand it out')
       return { jsonl }
     }
-    case 'session.import': return { sessionId: idOf(await runtime.sessions.import(command.jsonl), 'sessions.import') }
+    case 'session.import': return { sessionId: await runtime.sessions.import(command.jsonl) }
     default: throw new HostError('DSH_PROTOCOL_INVALID', `not a session command: ${command.kind}`)
   }
 }
 
 /** Manual compaction; a refusal (busy, nothing to compact, ...) becomes `COMPACTION_<KIND>`. */
-async function compactNow(host: AgentHost, sessionId: SessionId): Promise<{ shadowedCount: number }> {
+async function compactNow(host: CommandHost, sessionId: SessionId): Promise<{ shadowedCount: number }> {
   const runtime = await host.runtime()
   const compaction = runtime.ctx.get('compaction', false)
   if (!compaction) throw new HostError('COMPACTION_UNAVAILABLE', 'this runtime has no compaction plugin')
@@ -75,25 +65,25 @@ async function compactNow(host: AgentHost, sessionId: SessionId): Promise<{ shad
 }
 
 /** "Delete all my data": with IndexedDB every dsh-agent database (sessions, settings, workspaces); else each session. */
-async function deleteAll(host: AgentHost): Promise<null> {
+async function deleteAll(host: CommandHost): Promise<null> {
   const runtime = await host.runtime()
   for (const agent of host.agents.values()) agent.cancel({ kind: 'user' })
-  const persistence = runtime.ctx.get('sessionPersistence', false) as { deleteAllData?(): Promise<void> } | undefined
+  const persistence: (SessionPersistence & { deleteAllData?(): Promise<void> }) | undefined = runtime.ctx.get('sessionPersistence', false)
   if (persistence?.deleteAllData) await persistence.deleteAllData()
-  else for (const entry of await runtime.sessions.list()) await runtime.sessions.delete(toSummary(entry).id)
+  else for (const { header } of await runtime.sessions.list()) await runtime.sessions.delete(header.id)
   await host.forgetKey()
   await host.reset()
   return null
 }
 
 /** Everything appended so far becomes durable (`session/flush`); the page asks on pagehide and when hidden. */
-async function flush(host: AgentHost): Promise<null> {
+async function flush(host: CommandHost): Promise<null> {
   const runtime = await host.runtime()
   await runtime.ctx.sessions.flush()
   return null
 }
 
-export async function runCommand(host: AgentHost, command: HostCommand): Promise<Result> {
+export async function runCommand(host: CommandHost, command: HostCommand): Promise<Result> {
   switch (command.kind) {
     case 'host.configure': return { keyState: await host.configure(command.settings) }
     case 'provider.key': return host.setKey(command.apiKey, command.remember)

@@ -19,7 +19,9 @@ import { SessionFeeds } from './session-feed.ts'
 import { SessionFollowers } from './followers.ts'
 import { runCommand } from './commands.ts'
 import { watchRuntime } from './runtime-events.ts'
-import type { HostRuntime, HostRuntimeOptions, RuntimeFactory, ToolLookup } from './types.ts'
+import { HostError } from './errors.ts'
+import type { CommandHost, HostRuntime, HostRuntimeOptions, RuntimeFactory, ToolLookup } from './types.ts'
+import type {} from '../tools/events.ts'
 
 /**
  * Commands that restart the runtime or (re)open its sessions. They run one at a time in arrival
@@ -29,13 +31,7 @@ import type { HostRuntime, HostRuntimeOptions, RuntimeFactory, ToolLookup } from
  */
 const LIFECYCLE_COMMANDS: ReadonlySet<CommandKind> = new Set<CommandKind>(['host.configure', 'provider.key', 'webcontainer.attach', 'data.delete-all', 'session.open', 'session.takeOver'])
 
-/** A named failure inside the host; its `code` reaches the page. */
-export class HostError extends Error {
-  override name = 'HostError'
-  constructor(readonly code: string, message: string) { super(message) }
-}
-
-export class AgentHost implements HostApi {
+export class AgentHost implements HostApi, CommandHost {
   readonly agents = new Map<string, Agent>()
   readonly sink = new NoticeSink(() => this.approvals.detachAll())
   readonly approvals: ApprovalBridge
@@ -46,13 +42,13 @@ export class AgentHost implements HostApi {
   #settings: RuntimeSettings | undefined
   #apiKey: string | undefined
   #remembered = false
-  #tools: { get(name: string): ReturnType<ToolLookup> } | undefined
+  #tools: ToolLookup | undefined
   #workspace: HostRuntimeOptions['workspace']['provider'] = 'memory'
   /** Tail of the lifecycle queue: restarts and (re)opens never interleave. */
   #lifecycle: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly factory: RuntimeFactory) {
-    const lookup: ToolLookup = (name) => this.#tools?.get(name)
+    const lookup: ToolLookup = (name) => this.#tools?.(name)
     const post = (notice: HostNotice) => this.sink.post(this.#scrubNotice(notice))
     this.approvals = new ApprovalBridge(post, () => this.sink.attached, lookup)
     this.feeds = new SessionFeeds(post, lookup)
@@ -143,7 +139,8 @@ export class AgentHost implements HostApi {
     const base = runtimeOptions(settings, this.#apiKey)
     const options = { ...base, workspace: { ...base.workspace, provider: this.#workspace } }
     const runtime = await this.factory(options)
-    this.#tools = (runtime.ctx as unknown as { tools?: { get(name: string): ReturnType<ToolLookup> } }).tools
+    const tools = runtime.ctx.get('tools', false)
+    this.#tools = tools ? (name) => tools.get(name) : undefined
     watchRuntime(this, runtime)
     return runtime
   }

@@ -3,5 +3,6 @@
  * runtime contract it drives. Plane: worker.
  * @module host/index
  */
-export { AgentHost, HostError } from './host.ts'
+export { AgentHost } from './host.ts'
+export { HostError } from './errors.ts'
 export type { HostRuntime, HostRuntimeOptions, RuntimeFactory } from './types.ts'

@@ -4,14 +4,14 @@
  * runtime's root context, so disposing the runtime removes all of them.
  * @module host/runtime-events
  */
-import type { AgentStatus } from '../agent-loop/types.ts'
 import type { StorageState } from '../protocol/messages.ts'
 import type { SessionId } from '../util/brand.ts'
-import type { AgentHost } from './host.ts'
-import type { HostRuntime } from './types.ts'
+import type { HostRuntime, RuntimeEventsHost } from './types.ts'
 import { followAfterTakeOver } from './session-access.ts'
-
-type Listen = (name: string, listener: (...args: any[]) => unknown) => () => void
+import type {} from '../agent-loop/events.ts'
+import type {} from '../approval/events.ts'
+import type {} from '../session/index.ts'
+import type {} from '../session-idb/events.ts'
 
 /** session-idb's reports: `storage/state {sessionId, saving, durableSeq}`, `storage/error {code, message, sessionId?}`. */
 interface StorageReport { code?: unknown; message?: unknown; saving?: unknown; sessionId?: unknown }
@@ -24,10 +24,10 @@ export function toStorageState(report: StorageReport, failed: boolean): StorageS
   return state
 }
 
-export function watchRuntime(host: AgentHost, runtime: HostRuntime): void {
-  const on = runtime.ctx.on.bind(runtime.ctx) as unknown as Listen
+export function watchRuntime(host: RuntimeEventsHost, runtime: HostRuntime): void {
+  const on = runtime.ctx.on.bind(runtime.ctx)
   on('session/event', host.feeds.onEvent)
-  on('agent/status', ({ agent, status }: { agent: { id: string }; status: AgentStatus }) => {
+  on('agent/status', ({ agent, status }) => {
     if (host.agents.has(agent.id)) host.sink.post({ kind: 'agent.status', sessionId: agent.id as SessionId, status })
   })
   on('approval/request', host.approvals.answer)

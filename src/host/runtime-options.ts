@@ -41,7 +41,7 @@ function llmOptions(settings: RuntimeSettings, apiKey: string | undefined): Host
   switch (settings.provider) {
     case 'scripted':
       // The page's JSON replies; the scripted provider's config schema validates them at boot.
-      return { provider: 'scripted', replies: (settings.replies ?? []) as unknown as ScriptedReply[] }
+      return { provider: 'scripted', replies: (settings.replies ?? []) as ScriptedReply[] }
     case 'replay':
       if (settings.replay === undefined) throw new HostConfigError('provider "replay" needs a recorded session (src)')
       return { provider: 'replay', events: parseReplay(settings.replay) }

@@ -7,21 +7,17 @@
 import type { Agent } from '../agent-loop/types.ts'
 import type { SessionOpened } from '../protocol/messages.ts'
 import type { SessionId } from '../util/brand.ts'
-import { HostError, type AgentHost } from './host.ts'
-import type { HostFollowingPersistence, HostRuntime } from './types.ts'
-
-/** The runtime services that close a writer's agent and live session (the stored log stays). */
-interface WriterServices {
-  agents: { dispose(id: SessionId): Promise<void> }
-  sessions: { close(id: SessionId): boolean }
-}
+import type { SessionPersistence } from '../session/persistence.ts'
+import { HostError } from './errors.ts'
+import type { HostFollowingPersistence, HostRuntime, SessionHost } from './types.ts'
+import type {} from '../agent-loop/service.ts'
+import type {} from '../session/index.ts'
 
 /** `ctx.sessionPersistence` when it can follow and take over (session-idb), else undefined. */
 function followingPersistence(runtime: HostRuntime): HostFollowingPersistence | undefined {
-  const ctx = runtime.ctx as unknown as { get(name: string, strict: false): Partial<HostFollowingPersistence> | undefined }
-  const persistence = ctx.get('sessionPersistence', false)
+  const persistence: (SessionPersistence & Partial<HostFollowingPersistence>) | undefined = runtime.ctx.get('sessionPersistence', false)
   const able = (['follow', 'takeOver', 'inspect', 'awaitWriterGone', 'release'] as const).every((name) => typeof persistence?.[name] === 'function')
-  return able ? persistence as HostFollowingPersistence : undefined
+  return able ? persistence as SessionPersistence & HostFollowingPersistence : undefined
 }
 
 function opened(agent: Agent): SessionOpened {
@@ -29,7 +25,7 @@ function opened(agent: Agent): SessionOpened {
 }
 
 /** Opens `sessionId` (or a new session) as writer; a session another instance writes is followed read-only. */
-export async function openSession(host: AgentHost, sessionId: SessionId | undefined): Promise<SessionOpened> {
+export async function openSession(host: SessionHost, sessionId: SessionId | undefined): Promise<SessionOpened> {
   const runtime = await host.runtime()
   let agent: Agent
   try {
@@ -56,7 +52,7 @@ export async function openSession(host: AgentHost, sessionId: SessionId | undefi
  * repaired if the old writer died mid-turn). The page's feed resumes where it was; on failure the
  * session goes back to being followed (without waiting for the writer) and the error is rethrown.
  */
-async function becomeWriter(host: AgentHost, persistence: HostFollowingPersistence, sessionId: SessionId, claim: () => Promise<void>): Promise<SessionOpened> {
+async function becomeWriter(host: SessionHost, persistence: HostFollowingPersistence, sessionId: SessionId, claim: () => Promise<void>): Promise<SessionOpened> {
   const runtime = await host.runtime()
   await host.followers.stop(sessionId)
   const position = host.feeds.unsubscribe(sessionId)
@@ -75,7 +71,7 @@ async function becomeWriter(host: AgentHost, persistence: HostFollowingPersisten
 }
 
 /** Takes `sessionId` from whichever instance writes it (fenced) and opens it here as writer. */
-export async function takeOverSession(host: AgentHost, sessionId: SessionId): Promise<SessionOpened> {
+export async function takeOverSession(host: SessionHost, sessionId: SessionId): Promise<SessionOpened> {
   const runtime = await host.runtime()
   const live = host.agents.get(sessionId)
   if (live) return opened(live)
@@ -85,13 +81,13 @@ export async function takeOverSession(host: AgentHost, sessionId: SessionId): Pr
 }
 
 /** Tells the page what went wrong in the background (no command to reply to). */
-function reportError(host: AgentHost, sessionId: SessionId, error: unknown, fallback: string): void {
+function reportError(host: SessionHost, sessionId: SessionId, error: unknown, fallback: string): void {
   const e = error as { code?: unknown; message?: unknown }
   host.sink.post({ kind: 'host.error', sessionId, code: typeof e.code === 'string' ? e.code : fallback, message: String(e.message ?? error) })
 }
 
 /** The writer is gone and this instance claimed `sessionId`: open it as writer unless the page stopped following meanwhile. */
-async function succeed(host: AgentHost, persistence: HostFollowingPersistence, sessionId: SessionId, signal: AbortSignal): Promise<void> {
+async function succeed(host: SessionHost, persistence: HostFollowingPersistence, sessionId: SessionId, signal: AbortSignal): Promise<void> {
   if (signal.aborted) {
     if (!host.agents.has(sessionId)) persistence.release(sessionId) // the page closed it: the claim goes to the next tab
     return
@@ -110,7 +106,7 @@ async function succeed(host: AgentHost, persistence: HostFollowingPersistence, s
  * (through the lifecycle queue). Waiting stops when the following stops: the page closed the
  * session, took it over by hand, or the runtime restarted.
  */
-function followSession(host: AgentHost, persistence: HostFollowingPersistence, sessionId: SessionId, settled?: Promise<void>): void {
+function followSession(host: SessionHost, persistence: HostFollowingPersistence, sessionId: SessionId, settled?: Promise<void>): void {
   const signal = host.followers.start(persistence, sessionId, settled)
   void (settled ?? Promise.resolve())
     .then(() => persistence.awaitWriterGone(sessionId, signal))
@@ -124,14 +120,13 @@ function followSession(host: AgentHost, persistence: HostFollowingPersistence, s
  * session (its unsaved tail is gone with it), follow the stored log, and tell the page to resubscribe.
  * @returns false when this worker did not write `sessionId` (nothing to hand over)
  */
-export function followAfterTakeOver(host: AgentHost, runtime: HostRuntime, sessionId: SessionId): boolean {
+export function followAfterTakeOver(host: SessionHost, runtime: HostRuntime, sessionId: SessionId): boolean {
   const persistence = followingPersistence(runtime)
   if (!persistence || !host.agents.has(sessionId)) return false
   host.feeds.unsubscribe(sessionId)
   host.agents.delete(sessionId)
-  const services = runtime.ctx as unknown as WriterServices
-  const close = (): void => void services.sessions.close(sessionId)
-  const settled = services.agents.dispose(sessionId).then(close, close) // a failed stop still closes the session
+  const close = (): void => void runtime.ctx.sessions.close(sessionId)
+  const settled = runtime.ctx.agents.dispose(sessionId).then(close, close) // a failed stop still closes the session
   followSession(host, persistence, sessionId, settled)
   host.sink.post({ kind: 'session.access', sessionId, readOnly: true, code: 'SESSION_TAKEN_OVER' })
   return true

@@ -1,16 +1,21 @@
 /**
- * The slice of the headless runtime (architecture.md §9) the host API drives, as structural
- * types so the host depends on the contract, not on the kernel's implementation.
- * Plane: worker; types only.
+ * What the host drives and what its parts share: the slice of the headless runtime (architecture.md
+ * §9) as `Pick<Runtime, …>`, and the narrow views of the host that command and session files work
+ * on (so none of them imports `AgentHost`). Plane: worker; types only.
  * @module host/types
  */
-import type { Context } from '@deepseek-ai/cordis'
 import type { Agent } from '../agent-loop/types.ts'
 import type { ApprovalOutcome, ApprovalRequest, PermissionPreset } from '../approval/types.ts'
 import type { SessionEvent, SessionHeader } from '../session/types.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import type { ScriptedReply } from '../llm-scripted/types.ts'
 import type { SessionId } from '../util/brand.ts'
+import type { Runtime } from '../kernel/runtime.ts'
+import type { KeyState, RuntimeSettings } from '../protocol/messages.ts'
+import type { ApprovalBridge } from './approval-bridge.ts'
+import type { SessionFollowers } from './followers.ts'
+import type { NoticeSink } from './notice-sink.ts'
+import type { SessionFeeds } from './session-feed.ts'
 
 export type HostLlmOptions =
   | { provider: 'scripted'; replies: ScriptedReply[] }
@@ -24,23 +29,6 @@ export interface HostRuntimeOptions {
   workspace: { provider: 'memory' | 'webcontainer'; files?: Record<string, string>; id?: string }
   approval: { policy: 'ask' | 'never'; answer?: (request: ApprovalRequest) => Promise<ApprovalOutcome> }
   permissions: PermissionPreset
-}
-
-export interface HostSessionListing {
-  id: string
-  createdAt?: number
-  title?: string
-  eventCount?: number
-  parentSession?: string
-}
-
-/** What the host needs from `runtime.sessions`. */
-export interface HostSessionStore {
-  list(): Promise<readonly unknown[]> | readonly unknown[]
-  fork(id: SessionId, boundarySeq?: number): Promise<unknown> | unknown
-  delete(id: SessionId): Promise<unknown> | unknown
-  export(id: SessionId): Promise<string> | string
-  import(jsonl: string): Promise<unknown> | unknown
 }
 
 /**
@@ -58,14 +46,41 @@ export interface HostFollowingPersistence {
   release(id: SessionId): void
 }
 
-export interface HostRuntime {
-  readonly ctx: Context
-  readonly sessions: HostSessionStore
-  open(id?: SessionId): Promise<Agent>
-  dispose(): Promise<void>
-}
+/** The part of `createRuntime`'s result the host uses. */
+export type HostRuntime = Pick<Runtime, 'ctx' | 'sessions' | 'open' | 'dispose'>
 
 export type RuntimeFactory = (options: HostRuntimeOptions) => Promise<HostRuntime>
 
 /** The registry lookup used to draw cards; `ctx.tools.get`. */
 export type ToolLookup = (name: string) => ToolDefinition | undefined
+
+/** The host state that opening, following and taking over sessions works on. */
+export interface SessionHost {
+  /** Agents this worker writes, by session id. */
+  readonly agents: Map<string, Agent>
+  readonly feeds: SessionFeeds
+  readonly followers: SessionFollowers
+  readonly sink: NoticeSink
+  /** The current runtime. @throws HostError DSH_NOT_CONFIGURED */
+  runtime(): Promise<HostRuntime>
+  /** Runs `task` after every lifecycle command queued before it. */
+  inOrder<T>(task: () => Promise<T>): Promise<T>
+}
+
+/** The host state the runtime's live events reach. */
+export interface RuntimeEventsHost extends SessionHost {
+  readonly approvals: ApprovalBridge
+}
+
+/** The host as a command sees it: its state plus the host-level operations. */
+export interface CommandHost extends RuntimeEventsHost {
+  /** The agent driving `sessionId` here. @throws HostError SESSION_READ_ONLY | SESSION_NOT_OPEN */
+  agent(sessionId: SessionId): Agent
+  configure(settings: RuntimeSettings): Promise<KeyState>
+  setKey(apiKey: string | null, remember: boolean): Promise<KeyState>
+  forgetKey(): Promise<KeyState>
+  attachWebContainer(port: MessagePort): Promise<null>
+  reset(): Promise<void>
+  /** Whether `text` would leak the API key. */
+  containsKey(text: string): boolean
+}

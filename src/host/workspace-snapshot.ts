@@ -4,9 +4,9 @@
  * `MAX_BYTES` characters, `truncated` says when more exist; a file that cannot be read is skipped.
  * @module host/workspace-snapshot
  */
-import type { FileSystem } from '../fs/file-system.ts'
 import type { HostRuntime } from './types.ts'
-import { HostError } from './host.ts'
+import { HostError } from './errors.ts'
+import type {} from '../fs/file-system.ts'
 
 export const MAX_FILES = 200
 export const MAX_BYTES = 1_000_000
@@ -17,7 +17,7 @@ export interface WorkspaceSnapshot {
 }
 
 export async function workspaceSnapshot(runtime: HostRuntime): Promise<WorkspaceSnapshot> {
-  const fs = (runtime.ctx as unknown as { fs?: FileSystem }).fs
+  const fs = runtime.ctx.get('fs', false)
   if (!fs) throw new HostError('DSH_RUNTIME_CONTRACT', 'the runtime has no workspace (ctx.fs)')
   const matches = await fs.glob('**/*')
   const files: Record<string, string> = {}

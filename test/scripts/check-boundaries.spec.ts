@@ -130,6 +130,33 @@ describe('scripts/check-boundaries.mjs', () => {
     expect(output).not.toContain('client.ts')
   })
 
+  it('rejects an import circle over runtime imports and names its members, but not one closed by a type-only import', () => {
+    const root = plant({
+      'src/host/host.ts': "import { run } from './commands.ts'\nexport class HostError extends Error {}\nexport { run }\n",
+      'src/host/commands.ts': "import { snapshot } from './snapshot.ts'\nexport const run = snapshot\n",
+      'src/host/snapshot.ts': "import { HostError } from './host.ts'\nexport const snapshot = () => new HostError()\n",
+      'src/kernel/a.ts': "import { b } from './b.ts'\nexport const a = b\n",
+      'src/kernel/b.ts': "import type { A } from './types.ts'\nexport const b: A = 1\n",
+      'src/kernel/types.ts': "import type { a } from './a.ts'\nexport type A = typeof a\n",
+    })
+    const { code, output } = checkBoundaries(root)
+    expect(code).toBe(1)
+    expect(output).toContain('src/host/commands.ts:1:1 import circle over runtime imports: src/host/commands.ts → src/host/host.ts → src/host/snapshot.ts')
+    expect(output).not.toContain('src/kernel')
+  })
+
+  it('rejects `as unknown as` in src/host/ only', () => {
+    const root = plant({
+      'src/host/a.ts': 'export const tools = (globalThis as unknown as { tools: number }).tools\nexport const n = 1 as number\n',
+      'src/kernel/a.ts': 'export const tools = (globalThis as unknown as { tools: number }).tools\n',
+    })
+    const { code, output } = checkBoundaries(root)
+    expect(code).toBe(1)
+    expect(output).toContain("src/host/a.ts:1:23 src/host/ is typed against the runtime (Pick<Runtime, …>, ctx services): no 'as unknown as'")
+    expect(output).not.toContain('src/host/a.ts:2:')
+    expect(output).not.toContain('src/kernel')
+  })
+
   it('rejects string timers in every plane and accepts function timers', () => {
     const root = plant({
       'src/a.ts': "setTimeout('tick()', 5)\nsetTimeout(() => 1, 5)\n",

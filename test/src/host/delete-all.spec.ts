@@ -2,7 +2,7 @@
 // stored workspace, and the host keeps working on a fresh runtime.
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AgentHost, type HostRuntime } from '../../../src/host/index.ts'
+import { AgentHost } from '../../../src/host/index.ts'
 import { createRuntime } from '../../../src/kernel/runtime.ts'
 import type { CommandKind, CommandOf, CommandResultMap, RuntimeSettings } from '../../../src/protocol/index.ts'
 
@@ -19,7 +19,7 @@ const write = { name: 'write', arguments: { file_path: 'notes.md', content: 'kep
 
 describe('data.delete-all', () => {
   it('deletes every stored session and the stored workspace', async () => {
-    const host = new AgentHost(async (options) => (await createRuntime(options)) as unknown as HostRuntime)
+    const host = new AgentHost(createRuntime)
     hosts.push(host)
     await host.attach(() => {})
     const settings: RuntimeSettings = { provider: 'scripted', replies: [{ text: 'writing', toolCalls: [write] }, { text: 'done' }], permissions: 'workspace-write', storage: 'indexeddb' }

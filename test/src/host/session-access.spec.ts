@@ -3,7 +3,7 @@
 // old writer becomes a follower. Lease mode: Node has no Web Locks.
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AgentHost, type HostRuntime } from '../../../src/host/index.ts'
+import { AgentHost } from '../../../src/host/index.ts'
 import { createRuntime } from '../../../src/kernel/runtime.ts'
 import type { CommandKind, CommandOf, CommandResultMap, HostNotice, RuntimeSettings, SessionId, WireEvent } from '../../../src/protocol/index.ts'
 
@@ -15,7 +15,7 @@ afterEach(async () => {
 interface Tab { host: AgentHost; notices: HostNotice[]; seen(id: string): WireEvent[] }
 
 async function tab(replies: string[]): Promise<Tab> {
-  const host = new AgentHost(async (options) => (await createRuntime(options)) as unknown as HostRuntime)
+  const host = new AgentHost(createRuntime)
   hosts.push(host)
   const notices: HostNotice[] = []
   await host.attach((batch) => void notices.push(...batch))
@@ -122,7 +122,7 @@ describe('host: one writer per session across workers', () => {
   })
 
   it('take-over without another writer (memory storage) is a named refusal', async () => {
-    const host = new AgentHost(async (options) => (await createRuntime(options)) as unknown as HostRuntime)
+    const host = new AgentHost(createRuntime)
     hosts.push(host)
     await call(host, { kind: 'host.configure', settings: { provider: 'scripted', replies: [], permissions: 'ask', storage: 'memory' } })
     const other = 'sess-other' as SessionId

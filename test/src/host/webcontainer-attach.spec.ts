@@ -3,7 +3,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FileSystem } from '../../../src/fs/file-system.ts'
 import { AgentHost } from '../../../src/host/index.ts'
-import type { HostRuntime } from '../../../src/host/index.ts'
 import { createRuntime } from '../../../src/kernel/runtime.ts'
 import type { RuntimeSettings } from '../../../src/protocol/messages.ts'
 import { serveWebContainer } from '../../../components/webcontainer-host/webcontainer-host.ts'
@@ -27,7 +26,7 @@ describe('host: webcontainer.attach', () => {
     const { port1, port2 } = new MessageChannel()
     ports.push(port1, port2)
     serveWebContainer(port1, { boot: async () => fake.asWebContainer() })
-    const host = new AgentHost(async (options) => (await createRuntime(options)) as unknown as HostRuntime)
+    const host = new AgentHost(createRuntime)
     expect(await host.call({ kind: 'webcontainer.attach', port: port2 })).toEqual({ ok: true, value: null })
     expect(await host.call({ kind: 'host.configure', settings })).toMatchObject({ ok: true })
     const runtime = await host.runtime()
