@@ -60,7 +60,7 @@ export function loopActions(deps: LoopDeps, activity: ActivityControl, reportErr
     }),
     appendTurnEnd: ({ context }: Args) => {
       const reason = closeReason(context)
-      if (reason.kind === 'error') deps.ctx.emit('agent/error', { agent: deps.agent, turn: context.turn, step: context.step, error: reason.error })
+      if (reason.kind === 'error') deps.notify('agent/error', { agent: deps.agent, turn: context.turn, step: context.step, error: reason.error })
       try {
         session.append('turn/end', { turn: context.turn, reason })
       } catch (error) {

@@ -17,6 +17,7 @@ import { ActivityControl, loopActions } from './actions.ts'
 import { AgentInbox } from './inbox.ts'
 import type { LoopDeps } from './loop-deps.ts'
 import { agentLoopMachine } from './machine.ts'
+import { agentNotifier, type AgentNotify } from './notify.ts'
 import { preStepActor } from './pre-step.ts'
 import { requestActor } from './request.ts'
 import { requestErrorActor, toolBatchActor, turnStoppingActor } from './step-actors.ts'
@@ -38,6 +39,7 @@ export class LoopAgent implements Agent {
   readonly inbox: AgentInbox
   readonly ctx: Context
   private readonly root: Context
+  private readonly notify: AgentNotify
   private readonly actor: Actor<typeof agentLoopMachine>
   private readonly activity = new ActivityControl()
   private current: AgentStatus = 'idle'
@@ -50,10 +52,11 @@ export class LoopAgent implements Agent {
     this.session = init.session
     this.ctx = init.scope
     this.root = init.root
+    this.notify = agentNotifier(init.root)
     this.inbox = new AgentInbox(init.session, {
-      inserted: (message, target) => this.root.emit('agent/inbox/inserted', { agent: this, message, target }),
-      claimed: (message, turn) => this.root.emit('agent/inbox/claimed', { agent: this, message, turn }),
-      discarded: (message, target) => this.root.emit('agent/inbox/discarded', { agent: this, message, target, outcome: 'canceled' }),
+      inserted: (message, target) => this.notify('agent/inbox/inserted', { agent: this, message, target }),
+      claimed: (message, turn) => this.notify('agent/inbox/claimed', { agent: this, message, turn }),
+      discarded: (message, target) => this.notify('agent/inbox/discarded', { agent: this, message, target, outcome: 'canceled' }),
       changed: () => this.actor?.send({ type: 'inbox.changed', pending: this.pending() }),
     })
     this.actor = createActor(this.provideMachine(), { input: { lastTurn: init.session.lastTurn, pending: this.pending() } })
@@ -139,7 +142,7 @@ export class LoopAgent implements Agent {
   private setStatus(status: AgentStatus): void {
     if (status === this.current) return
     this.current = status
-    this.root.emit('agent/status', { agent: this, status })
+    this.notify('agent/status', { agent: this, status })
     if (status === 'idle') this.settleIdle()
   }
 
@@ -153,7 +156,7 @@ export class LoopAgent implements Agent {
     const root = this.root
     const services = { events: unwrapService(root.events), prompt: unwrapService(root.systemPrompt), llm: unwrapService(root.llm), tools: unwrapService(root.tools) }
     const deps: LoopDeps = {
-      ctx: root, services, agent: this, session: this.session, inbox: this.inbox,
+      ctx: root, services, notify: this.notify, agent: this, session: this.session, inbox: this.inbox,
       signal: () => this.activity.signal,
       scratch: { calls: [] },
       instance: { headerLogged: false, adapterDefaulted: [] },

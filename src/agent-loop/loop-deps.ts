@@ -13,6 +13,7 @@ import type { Session } from '../session/session.ts'
 import type { ToolBatchCall } from '../tools/batch.ts'
 import type { ToolRegistry } from '../tools/registry.ts'
 import type { AgentInbox } from './inbox.ts'
+import type { AgentNotify } from './notify.ts'
 import type { Agent } from './types.ts'
 
 export interface StepScratch {
@@ -42,6 +43,8 @@ export interface LoopServices {
 export interface LoopDeps {
   ctx: Context
   services: LoopServices
+  /** The contained `agent/*` notifications. */
+  notify: AgentNotify
   agent: Agent
   session: Session
   inbox: AgentInbox

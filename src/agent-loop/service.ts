@@ -11,6 +11,7 @@ import type { SessionEvent } from '../session/types.ts'
 import type { SessionId } from '../util/brand.ts'
 import { LoopAgent } from './agent.ts'
 import { installModelVisibilityCheck } from './invariant.ts'
+import { agentNotifier, type AgentNotify } from './notify.ts'
 import type { Agent, AgentOptions, SessionStartSource } from './types.ts'
 import './events.ts'
 
@@ -48,9 +49,11 @@ export interface AgentHandle {
 export class AgentService extends Service {
   static readonly inject = ['sessions', 'llm', 'tools', 'systemPrompt']
   private readonly live = new Map<SessionId, { agent: LoopAgent; fiber: Fiber }>()
+  private readonly notify: AgentNotify
 
   constructor(ctx: Context, private readonly config: Config = {}) {
     super(ctx, 'agents')
+    this.notify = agentNotifier(ctx)
     installModelVisibilityCheck(ctx, (id) => this.live.get(id as SessionId)?.agent.session ?? false)
     ctx.effect(() => () => this.disposeAll(), 'agents: dispose every agent')
   }
@@ -88,7 +91,7 @@ export class AgentService extends Service {
     await entry.agent.stop()
     this.live.delete(id)
     await entry.fiber.dispose()
-    this.ctx.emit('agent/disposed', { agent: entry.agent })
+    this.notify('agent/disposed', { agent: entry.agent })
   }
 
   private async start(session: Session, source: SessionStartSource, own: AgentOptions | undefined, setup?: (agent: Agent) => void): Promise<AgentHandle> {
@@ -99,8 +102,8 @@ export class AgentService extends Service {
     const agent = new LoopAgent({ root: this.ctx, scope, session, options: { ...this.config.defaults, ...own } })
     this.live.set(session.id, { agent, fiber })
     setup?.(agent)
-    this.ctx.emit('agent/created', { agent })
-    this.ctx.emit('agent/session-start', { agent, source })
+    this.notify('agent/created', { agent })
+    this.notify('agent/session-start', { agent, source })
     return { agent, dispose: () => this.dispose(agent.id) }
   }
 

@@ -4,20 +4,13 @@
  * @module tools/notify
  */
 import type { Context, EventsService } from '@deepseek-ai/cordis'
+import { emitContained } from '../util/contained-emit.ts'
 import type { ToolExecution, ToolExecutionResult } from './types.ts'
 import { errorMessage } from './errors.ts'
 
 /** Emits `tools/result` to each observer separately, logging (not rethrowing) failures. */
 export function notifyResult(ctx: Context, events: EventsService, exec: ToolExecution, result: ToolExecutionResult): void {
-  const report = (error: unknown): void => {
+  emitContained(events, (error) => {
     ctx.logger('tools').warn(`tools/result observer failed for ${exec.name} (${exec.callId}): ${errorMessage(error)}`)
-  }
-  for (const callback of events.dispatch('emit', ['tools/result', exec, result])) {
-    try {
-      const returned: unknown = callback(exec, result)
-      if (returned instanceof Promise) returned.catch(report)
-    } catch (error) {
-      report(error)
-    }
-  }
+  }, 'tools/result', exec, result)
 }
