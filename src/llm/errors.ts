@@ -97,20 +97,32 @@ export function describeHttpFailure(status: number, code: LlmErrorCode): string 
   return `${STATUS_LABEL[code] ?? 'unexpected response'} (HTTP ${status})`
 }
 
-/** `name: message` of an error and its causes, joined by " <- " (no stacks). */
-export function errorChain(error: unknown): string {
-  const parts: string[] = []
-  let current: unknown = error
-  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth += 1) {
-    if (current instanceof Error) {
-      parts.push(`${current.name}: ${current.message}`)
-      current = (current as { cause?: unknown }).cause
-    } else {
-      parts.push(String(current))
-      break
+/**
+ * dsh's rendering of a thrown value: its message (the name if empty), AggregateError members in
+ * `[a; b]`, then each cause after `": "` unless it repeats the message; cycles render
+ * `<circular cause>`, a hostile value `<unrenderable value>`. No names, no stacks.
+ */
+export function errorChain(value: unknown): string {
+  const path = new Set<unknown>()
+  const render = (current: unknown): string => {
+    if (path.has(current)) return '<circular cause>'
+    path.add(current)
+    try {
+      if (!(current instanceof Error)) {
+        const message = typeof current === 'object' && current !== null ? Object.getOwnPropertyDescriptor(current, 'message') : undefined
+        return message && typeof message.value === 'string' ? message.value : String(current)
+      }
+      const message = current.message === '' ? current.name : current.message
+      const members = current instanceof AggregateError && current.errors.length > 0 ? ` [${current.errors.map(render).join('; ')}]` : ''
+      const cause = current.cause === undefined || current.cause === null ? '' : render(current.cause)
+      return `${message}${members}${cause === '' || cause === message ? '' : `: ${cause}`}`
+    } catch {
+      return '<unrenderable value>'
+    } finally {
+      path.delete(current)
     }
   }
-  return parts.join(' <- ')
+  return render(value)
 }
 
 /**

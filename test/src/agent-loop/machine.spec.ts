@@ -151,7 +151,7 @@ describe('agentLoopMachine', () => {
     const { actor, trace, idle } = run({ toolBatch: () => { throw new Error('scheduler broke') }, request: () => tools })
     actor.send({ type: 'user.wake' })
     await idle()
-    expect(trace.slice(-2)).toEqual(['step/end 1', 'turn/end {"kind":"error","error":{"message":"Error: scheduler broke","code":"UNKNOWN"}}'])
+    expect(trace.slice(-2)).toEqual(['step/end 1', 'turn/end {"kind":"error","error":{"message":"scheduler broke","code":"UNKNOWN"}}'])
   })
 
   for (const phase of ['request', 'tools', 'requestError'] as const) {

@@ -1,6 +1,6 @@
 // Error codes carry a retryable flag; HTTP statuses map to named codes.
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_RETRY_POLICY, LlmError, codeForHttpStatus, failureOf, isRetryable } from '../../../src/llm/errors.ts'
+import { DEFAULT_RETRY_POLICY, LlmError, codeForHttpStatus, errorChain, failureOf, isRetryable } from '../../../src/llm/errors.ts'
 
 describe('llm errors', () => {
   it('marks transient codes retryable and the rest not', () => {
@@ -21,5 +21,17 @@ describe('llm errors', () => {
     expect(failureOf(new LlmError({ message: 'x', code: 'SERVER' }))).toEqual({ failure: { message: 'x', code: 'SERVER' }, aborted: false })
     expect(failureOf('plain')).toEqual({ failure: { message: 'plain', code: 'UNKNOWN' }, aborted: false })
     expect(failureOf(new LlmError({ message: 'x', code: 'SERVER' }), AbortSignal.abort())).toEqual({ failure: { message: 'request aborted', code: 'ABORTED' }, aborted: true })
+  })
+
+  it('renders a thrown value as dsh does: bare messages, causes joined with ": ", members bracketed', () => {
+    expect(errorChain(new TypeError('boom', { cause: new Error('root cause') }))).toBe('boom: root cause')
+    expect(errorChain(new Error('wrapped', { cause: new Error('wrapped') }))).toBe('wrapped')
+    expect(errorChain(new RangeError(''))).toBe('RangeError')
+    expect(errorChain(new AggregateError([new Error('a'), 'b'], 'many'))).toBe('many [a; b]')
+    expect(errorChain({ message: 'plain failure' })).toBe('plain failure')
+    const loop = new Error('outer')
+    ;(loop as { cause?: unknown }).cause = loop
+    expect(errorChain(loop)).toBe('outer: <circular cause>')
+    expect(errorChain(42)).toBe('42')
   })
 })

@@ -128,7 +128,7 @@ describe('stream through the llm/stream waterfall', () => {
     expect(await drain(root.llm.stream(call()))).toEqual([stop])
     root.llm.registerAdapter(['other'], adapter(() => { throw new TypeError('boom', { cause: new Error('root cause') }) }))
     expect(await drain(root.llm.stream(call({ provider: 'other' })))).toEqual([
-      { type: 'finish', reason: { kind: 'error', failure: { message: 'TypeError: boom <- Error: root cause', code: 'UNKNOWN' } } },
+      { type: 'finish', reason: { kind: 'error', failure: { message: 'boom: root cause', code: 'UNKNOWN' } } },
     ])
   })
 })
