@@ -51,6 +51,8 @@ export const agentLoopMachine = setup({
     toolBatch: missing<StepInput, ToolBatchOutcome>('toolBatch'),
     turnStopping: missing<StepInput, void>('turnStopping'),
     maintenance: fromPromise<void, { run: MaintenanceRun }>(({ input, signal }) => input.run(signal)),
+    /** Settles on a microtask: the `running` status is published before a turn opens. */
+    announce: fromPromise<void>(async () => undefined),
   },
   actions: {
     /** Arm a fresh abort controller for the activity that starts now. */
@@ -91,10 +93,17 @@ export const agentLoopMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      always: { guard: 'hasQueuedWake', target: 'turn' },
+      always: { guard: 'hasQueuedWake', target: 'opening' },
       on: {
-        'user.wake': { target: 'turn' },
+        'user.wake': { target: 'opening' },
         'agent.maintain': { target: 'maintaining' },
+      },
+    },
+    /** Status is `running`, no turn yet: a cancel or dispose from the status listener opens none. */
+    opening: {
+      invoke: { src: 'announce', onDone: { target: 'turn' } },
+      on: {
+        'user.cancel': { target: 'idle', actions: assign({ wakeQueued: false }) },
       },
     },
     maintaining: {

@@ -80,12 +80,23 @@ describe('agentLoopMachine', () => {
     const { actor, trace, idle } = run({})
     expect(actor.getSnapshot().value).toBe('idle')
     actor.send({ type: 'user.wake' })
-    expect(actor.getSnapshot().matches('turn')).toBe(true)
+    expect(actor.getSnapshot().matches('opening')).toBe(true)
+    expect(trace).toEqual([])
     await idle()
     expect(trace).toEqual([
       'turn/start 1', 'preStep 1 next-turn', 'step/start 1 +1', 'request 1', 'step/end 1',
       'turnStopping', 'turn/end {"kind":"completed"}',
     ])
+  })
+
+  it('a cancel while opening (status already running) returns to idle with no turn', async () => {
+    const { actor, trace } = run({})
+    actor.send({ type: 'user.wake' })
+    actor.send({ type: 'user.cancel', cause: { kind: 'user' }, keepInbox: false })
+    expect(actor.getSnapshot().value).toBe('idle')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(trace).toEqual([])
   })
 
   it('runs a second step after tools, claiming next-step', async () => {
@@ -212,12 +223,13 @@ describe('agentLoopMachine', () => {
     ])
   })
 
-  it('refuses to run without provided implementations', () => {
+  it('refuses to run without provided implementations', async () => {
     const actor = createActor(agentLoopMachine, { input: { lastTurn: 0, pending: { nextTurn: 0, nextStep: 0 } } })
     const errors: unknown[] = []
     actor.subscribe({ error: (e) => errors.push(e) })
     actor.start()
     actor.send({ type: 'user.wake' })
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(errors[0]).toBeInstanceOf(LoopImplementationMissingError)
   })
 })
