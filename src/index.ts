@@ -3,7 +3,7 @@
  * Plane: worker/shared; runs in Node, in the worker and in a script. Names are public API.
  * @module index
  */
-export { createRuntime, RuntimeBootError, type Runtime, type RuntimeOptions, type RuntimeSessions } from './kernel/runtime.ts'
+export { createRuntime, RuntimeBootError, type Runtime, type RuntimeBootCode, type RuntimeOptions, type RuntimeSessions } from './kernel/runtime.ts'
 export { RuntimeOptionsError, type RuntimeLlmOptions, type RuntimeWorkspaceOptions } from './kernel/runtime-patches.ts'
 export { defineTool } from './tools/define-tool.ts'
 export { createUserMessage } from './llm/messages.ts'

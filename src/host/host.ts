@@ -11,6 +11,7 @@ import type { CommandKind, CommandReply, HostApi, HostCommand, HostNotice, KeySt
 import { validateCommand } from '../protocol/validate.ts'
 import type { SessionId } from '../util/brand.ts'
 import { attachPageWebContainer } from '../fs-webcontainer/boot.ts'
+import { describePluginProblem } from '../kernel/boot.ts'
 import { ApprovalBridge } from './approval-bridge.ts'
 import { clearRememberedKey, loadRememberedKey, saveRememberedKey, scrubSecret } from './key-store.ts'
 import { NoticeSink, type PageSink } from './notice-sink.ts'
@@ -49,9 +50,8 @@ export class AgentHost implements HostApi, CommandHost {
 
   constructor(private readonly factory: RuntimeFactory) {
     const lookup: ToolLookup = (name) => this.#tools?.(name)
-    const post = (notice: HostNotice) => this.sink.post(this.#scrubNotice(notice))
-    this.approvals = new ApprovalBridge(post, () => this.sink.attached, lookup)
-    this.feeds = new SessionFeeds(post, lookup)
+    this.approvals = new ApprovalBridge(this.#post, () => this.sink.attached, lookup)
+    this.feeds = new SessionFeeds(this.#post, lookup)
   }
 
   async hello(_pageVersion: number): Promise<{ protocolVersion: number }> {
@@ -142,7 +142,15 @@ export class AgentHost implements HostApi, CommandHost {
     const tools = runtime.ctx.get('tools', false)
     this.#tools = tools ? (name) => tools.get(name) : undefined
     watchRuntime(this, runtime)
+    this.#reportPluginProblems(runtime)
     return runtime
+  }
+
+  /** No silent partial boot: each plugin that did not start reaches the page as `DSH_PLUGIN_FAILED`, naming it. */
+  #reportPluginProblems(runtime: HostRuntime): void {
+    for (const problem of runtime.diagnostics().plugins) {
+      this.#post({ kind: 'host.error', code: 'DSH_PLUGIN_FAILED', message: describePluginProblem(problem) })
+    }
   }
 
   /** The agent driving `sessionId` here. @throws HostError SESSION_READ_ONLY (followed) | SESSION_NOT_OPEN */
@@ -159,9 +167,9 @@ export class AgentHost implements HostApi, CommandHost {
     return this.setKey(null, false)
   }
 
-  #scrubNotice(notice: HostNotice): HostNotice {
-    if (notice.kind === 'host.error') return { ...notice, message: scrubSecret(notice.message, this.#apiKey) }
-    return notice
+  /** Every notice leaves through here: a `host.error` message has the key scrubbed. */
+  readonly #post = (notice: HostNotice): void => {
+    this.sink.post(notice.kind === 'host.error' ? { ...notice, message: scrubSecret(notice.message, this.#apiKey) } : notice)
   }
 
   /** The key is held here only; callers may test whether text would leak it. */

@@ -47,7 +47,7 @@ export interface HostFollowingPersistence {
 }
 
 /** The part of `createRuntime`'s result the host uses. */
-export type HostRuntime = Pick<Runtime, 'ctx' | 'sessions' | 'open' | 'dispose'>
+export type HostRuntime = Pick<Runtime, 'ctx' | 'sessions' | 'open' | 'diagnostics' | 'dispose'>
 
 export type RuntimeFactory = (options: HostRuntimeOptions) => Promise<HostRuntime>
 

@@ -38,6 +38,16 @@ async function settle(fibers: readonly Fiber[], timeoutMs: number): Promise<void
   }
 }
 
+/** One line a person can act on: which plugin (entry id and name) did not start, and why. */
+export function describePluginProblem(problem: PluginProblem): string {
+  const name = problem.plugin === problem.id ? `plugin '${problem.id}'` : `plugin '${problem.id}' (${problem.plugin})`
+  switch (problem.state) {
+    case 'failed': return `${name} failed to start: ${problem.error}`
+    case 'pending': return `${name} did not start: it needs ${problem.missing.join(', ')}, which no running plugin provides`
+    case 'loading': return `${name} was still loading when boot stopped waiting`
+  }
+}
+
 function problemOf(entry: ResolvedEntry, fiber: Fiber | undefined, failure: unknown): PluginProblem | undefined {
   const base = { id: entry.id, plugin: pluginName(entry.plugin) }
   if (!fiber) return failure === undefined ? undefined : { ...base, state: 'failed', error: describeError(failure) }

@@ -11,10 +11,10 @@ import type { ApprovalOutcome, ApprovalRequest } from '../approval/types.ts'
 import type { Session } from '../session/session.ts'
 import type { SessionListing } from '../session/persistence.ts'
 import type { SessionId } from '../util/brand.ts'
-import { bootKernel } from './boot.ts'
+import { bootKernel, describePluginProblem } from './boot.ts'
 import { composition } from './compose.ts'
 import { runtimePatches, type RuntimeOptionsForPatches } from './runtime-patches.ts'
-import type { BootOptions, CompositionPatch, DumpedEntry, KernelDiagnostics, KernelPlugin } from './types.ts'
+import type { BootOptions, CompositionPatch, DumpedEntry, KernelDiagnostics, KernelPlugin, PluginProblem } from './types.ts'
 import '../agent-loop/service.ts'
 import '../session/store.ts'
 
@@ -25,6 +25,11 @@ export interface RuntimeOptions extends RuntimeOptionsForPatches {
   /** Composition patches by entry id, applied after the option-derived ones. */
   patches?: CompositionPatch[]
   boot?: BootOptions
+  /**
+   * Reject (`RuntimeBootError` `DSH_PLUGIN_FAILED`, nothing left running) when any plugin of the
+   * composition did not start. Default false: the runtime boots without it and `diagnostics()` lists it.
+   */
+  strict?: boolean
 }
 
 export interface RuntimeSessions {
@@ -47,9 +52,17 @@ export interface Runtime {
   dispose(): Promise<void>
 }
 
-/** Raised when a service the runtime needs did not start (see `diagnostics`). */
+export type RuntimeBootCode = 'DSH_RUNTIME_BOOT' | 'DSH_PLUGIN_FAILED'
+
+/**
+ * Raised when a service the runtime needs did not start (`DSH_RUNTIME_BOOT`), or, with `strict`,
+ * when any plugin did not start (`DSH_PLUGIN_FAILED`). `problems` lists every plugin that did not.
+ */
 export class RuntimeBootError extends Error {
   override readonly name = 'RuntimeBootError'
+  constructor(readonly code: RuntimeBootCode, readonly problems: readonly PluginProblem[], fallback: string) {
+    super(`runtime did not start: ${problems.map(describePluginProblem).join('; ') || fallback}`)
+  }
 }
 
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
@@ -57,10 +70,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const ctx = new Context()
   const kernel = await bootKernel(ctx, composition, patches, options.boot)
   const { sessions, agents } = { sessions: ctx.get('sessions', false), agents: ctx.get('agents', false) }
-  if (!sessions || !agents) {
-    const problems = kernel.diagnostics().plugins.map((p) => `${p.id}: ${p.state}${'error' in p ? ` (${p.error})` : ''}${'missing' in p ? ` (missing ${p.missing.join(', ')})` : ''}`)
+  const problems = kernel.diagnostics().plugins
+  if (!sessions || !agents || (options.strict && problems.length > 0)) {
     await kernel.dispose()
-    throw new RuntimeBootError(`runtime did not start: ${problems.join('; ') || 'sessions/agents unavailable'}`)
+    throw new RuntimeBootError(!sessions || !agents ? 'DSH_RUNTIME_BOOT' : 'DSH_PLUGIN_FAILED', problems, 'sessions/agents unavailable')
   }
   const answer = options.approval?.answer
   if (answer) ctx.on('approval/request', (request) => answer(request))
