@@ -49,6 +49,8 @@ export interface AgentHandle {
 export class AgentService extends Service {
   static readonly inject = ['sessions', 'llm', 'tools', 'systemPrompt']
   private readonly live = new Map<SessionId, { agent: LoopAgent; fiber: Fiber }>()
+  /** Resumes in flight by session id: a second `resume` of one session waits for the first. */
+  private readonly resuming = new Map<SessionId, Promise<AgentHandle>>()
   private readonly notify: AgentNotify
 
   constructor(ctx: Context, private readonly config: Config = {}) {
@@ -68,12 +70,22 @@ export class AgentService extends Service {
     return this.start(session, 'startup', options.agentOptions, options.setup)
   }
 
-  /** The agent of a stored (or live) session: loaded, repaired, then driven again. */
-  async resume(options: ResumeAgentOptions): Promise<AgentHandle> {
-    const running = this.live.get(options.resumeSessionId)
-    if (running) return { agent: running.agent, dispose: () => this.dispose(running.agent.id) }
-    const session = await this.ctx.sessions.open(options.resumeSessionId)
-    return this.start(session, 'resume', options.agentOptions, options.setup)
+  /**
+   * The agent of a stored (or live) session: loaded, repaired, then driven again. Concurrent
+   * calls for one session share the one resume in flight (the first caller's options and setup
+   * apply, as for an agent already running); a failed resume leaves nothing behind.
+   */
+  resume(options: ResumeAgentOptions): Promise<AgentHandle> {
+    const id = options.resumeSessionId
+    const running = this.live.get(id)
+    if (running) return Promise.resolve({ agent: running.agent, dispose: () => this.dispose(running.agent.id) })
+    const inFlight = this.resuming.get(id)
+    if (inFlight) return inFlight
+    const resumed = (async () => this.start(await this.ctx.sessions.open(id), 'resume', options.agentOptions, options.setup))()
+    this.resuming.set(id, resumed)
+    const settled = (): void => void this.resuming.delete(id)
+    resumed.then(settled, settled)
+    return resumed
   }
 
   get(id: SessionId): Agent | undefined {

@@ -1,5 +1,6 @@
 // ctx.agents lifecycle through createRuntime: created/session-start events, resume logs a
 // `resume` header and keeps turn numbering, disposal emits agent/disposed and frees the scope.
+import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRuntime, type Runtime } from '../../../src/index.ts'
 
@@ -28,6 +29,37 @@ describe('ctx.agents', () => {
     const events = again.session.events
     expect(events.filter((e) => e.type === 'request/header').map((e) => e.data.reason)).toEqual(['initial', 'resume'])
     expect(events.filter((e) => e.type === 'turn/start').map((e) => e.data.turn)).toEqual([1, 2])
+  })
+
+  it.each(['memory', 'indexeddb'] as const)('concurrent open(id) of one stored session (%s) returns the same agent, resumed once', async (storage) => {
+    runtime = await createRuntime({ storage, llm: { provider: 'scripted', replies: [{ text: 'one' }, { text: 'two' }] } })
+    const first = await runtime.open()
+    first.followup('hi')
+    await first.whenIdle()
+    await runtime.ctx.sessions.flush()
+    await runtime.ctx.agents.dispose(first.id)
+    runtime.ctx.sessions.close(first.id)
+    const starts: string[] = []
+    runtime.ctx.on('agent/session-start', ({ source }) => void starts.push(source))
+
+    const opened = await Promise.all([runtime.open(first.id), runtime.open(first.id), runtime.open(first.id)])
+
+    expect(opened[1]).toBe(opened[0])
+    expect(opened[2]).toBe(opened[0])
+    expect(starts).toEqual(['resume'])
+    opened[0].followup('again')
+    await opened[0].whenIdle()
+    expect(opened[0].session.events.filter((e) => e.type === 'turn/start').map((e) => e.data.turn)).toEqual([1, 2])
+    expect(await runtime.open(first.id)).toBe(opened[0])
+  })
+
+  it('a failed concurrent open leaves nothing in flight: the next open tries again', async () => {
+    runtime = await createRuntime({ llm: { provider: 'scripted', replies: [] } })
+    const missing = 'missing-session' as Parameters<Runtime['open']>[0] & string
+    const failures = await Promise.allSettled([runtime.open(missing), runtime.open(missing)])
+    expect(failures.map((f) => f.status)).toEqual(['rejected', 'rejected'])
+    expect((failures[1] as PromiseRejectedResult).reason).toBe((failures[0] as PromiseRejectedResult).reason)
+    await expect(runtime.open(missing)).rejects.toThrow()
   })
 
   it('refuses a second agent on a live session and reports the effective composition', async () => {
