@@ -172,9 +172,10 @@ export const agentLoopMachine = setup({
                 src: 'request',
                 input: stepInput,
                 onDone: [
+                  // Logged tool calls are always answered: after a cancel the batch logs each as ABORTED_BEFORE_DISPATCH.
+                  { guard: 'hasToolCalls', target: 'runningTools' },
                   { guard: 'isHalting', target: 'stepEnd' },
                   { guard: 'isFailed', target: 'recovering' },
-                  { guard: 'hasToolCalls', target: 'runningTools' },
                   {
                     target: 'stepEnd',
                     actions: assign(({ context, event }) => {

@@ -3,6 +3,7 @@
 // queued input is cleared (logged) or kept, and whenIdle() resolves.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { UserMessage } from '../../../src/llm/types.ts'
+import { defineTool } from '../../../src/index.ts'
 import { blockingTool, createLoopRuntime, nextEvent } from '../../harness/loop-runtime.ts'
 
 type Loop = Awaited<ReturnType<typeof createLoopRuntime>>
@@ -124,5 +125,37 @@ describe('cancel details', () => {
     await loop.runtime.dispose()
     current = undefined
     expect(session.events.filter((e) => e.type === 'turn/end').map((e) => e.data)).toEqual([{ turn: 1, reason: { kind: 'aborted', reason: { kind: 'disposed' } } }])
+  })
+
+  it('a cancel after an assistant message with tool calls answers each call ABORTED_BEFORE_DISPATCH; the next request is balanced', async () => {
+    const loop = await createLoopRuntime([
+      { toolCalls: [{ name: 'danger', arguments: {}, id: 'c1' }, { name: 'danger', arguments: {}, id: 'c2' }] },
+      { text: 'recovered' },
+    ])
+    current = loop
+    let executions = 0
+    loop.runtime.ctx.tools.register(defineTool({
+      name: 'danger', description: 'Must not run after a cancel.', parameters: { type: 'object', properties: {} },
+      output: { schema: { type: 'string' }, render: (value) => [{ type: 'text', text: String(value) }] },
+      execute: async () => { executions += 1; return 'ran' },
+    }))
+    const stop = loop.runtime.ctx.on('session/event', (session, event) => {
+      if (session === loop.agent.session && event.type === 'assistant/message') loop.agent.cancel({ kind: 'user' })
+    })
+    loop.agent.followup('go')
+    await loop.agent.whenIdle()
+    stop()
+    expect(executions).toBe(0)
+    expect(loop.ofType('tool/call').map((e) => e.data.callId)).toEqual(['c1', 'c2'])
+    expect(loop.ofType('tool/result').map((e) => ({ callId: e.data.message.source.callId, isError: e.data.message.content[0].isError, code: e.data.error?.code }))).toEqual([
+      { callId: 'c1', isError: true, code: 'ABORTED_BEFORE_DISPATCH' },
+      { callId: 'c2', isError: true, code: 'ABORTED_BEFORE_DISPATCH' },
+    ])
+    expect(loop.ofType('turn/end').map((e) => e.data.reason)).toEqual([aborted])
+    loop.agent.followup('continue')
+    await loop.agent.whenIdle()
+    const replayed = loop.model.requests[1]!.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool-result')
+    expect(replayed.map((b) => (b as { toolCallId: string }).toolCallId)).toEqual(['c1', 'c2'])
+    expect(loop.ofType('turn/end').map((e) => e.data.reason.kind)).toEqual(['aborted', 'completed'])
   })
 })
