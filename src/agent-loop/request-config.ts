@@ -1,7 +1,8 @@
 /**
  * Request routing for one attempt (dsh contracts §4.2 step 2): the `agent/request` waterfall
  * and its default, `llm.prepareCall`, and the `request/header` / `request/context` logging.
- * Plane: worker. Contract: after this returns, the folded header equals what will be sent.
+ * Plane: worker. Contract: after this returns, the folded header equals what will be sent; the
+ * default config a listener's `next()` yields is frozen (switch by returning a replacement).
  * @module agent-loop/request-config
  */
 import { LlmError } from '../llm/errors.ts'
@@ -64,7 +65,7 @@ function logContext(deps: LoopDeps, prepared: PreparedCall): void {
 export async function routeRequest(deps: LoopDeps, input: StepInput, signal: AbortSignal): Promise<{ prepared: PreparedCall; header: EpochHeader }> {
   const { services, agent, scratch } = deps
   const payload = { agent, turn: input.turn, step: input.step, signal }
-  const proposal = await services.events.waterfall('agent/request', payload, async () => defaultConfig(deps))
+  const proposal = await services.events.waterfall('agent/request', payload, async () => Object.freeze(defaultConfig(deps)))
   const prepared = await prepare(deps, proposal, signal)
   const system = renderPrompt(scratch.assembly!)
   const header = logHeader(deps, canonicalHeader(prepared.config, system, scratch.assembly!.tools))

@@ -10,6 +10,7 @@ import type { SessionMeta } from '../session/store.ts'
 import type { SessionEvent } from '../session/types.ts'
 import type { SessionId } from '../util/brand.ts'
 import { LoopAgent } from './agent.ts'
+import { assertAgentOptions } from './agent-options.ts'
 import { installModelVisibilityCheck } from './invariant.ts'
 import { agentNotifier, type AgentNotify } from './notify.ts'
 import type { Agent, AgentOptions, SessionStartSource } from './types.ts'
@@ -55,6 +56,7 @@ export class AgentService extends Service {
 
   constructor(ctx: Context, private readonly config: Config = {}) {
     super(ctx, 'agents')
+    assertAgentOptions(config.defaults)
     this.notify = agentNotifier(ctx)
     installModelVisibilityCheck(ctx, (id) => this.live.get(id as SessionId)?.agent.session ?? false)
     ctx.effect(() => () => this.disposeAll(), 'agents: dispose every agent')
@@ -62,6 +64,7 @@ export class AgentService extends Service {
 
   /** A new session (or one seeded from history) with its agent. */
   async create(options: CreateAgentOptions = {}): Promise<AgentHandle> {
+    assertAgentOptions(options.agentOptions)
     const session = await this.ctx.sessions.create({
       ...(options.sessionId ? { id: options.sessionId } : {}),
       ...(options.seed ? { seed: options.seed } : {}),
@@ -76,6 +79,11 @@ export class AgentService extends Service {
    * apply, as for an agent already running); a failed resume leaves nothing behind.
    */
   resume(options: ResumeAgentOptions): Promise<AgentHandle> {
+    try {
+      assertAgentOptions(options.agentOptions)
+    } catch (error) {
+      return Promise.reject(error)
+    }
     const id = options.resumeSessionId
     const running = this.live.get(id)
     if (running) return Promise.resolve({ agent: running.agent, dispose: () => this.dispose(running.agent.id) })

@@ -28,7 +28,10 @@ export function toolBatchActor(deps: LoopDeps) {
   return fromPromise<ToolBatchOutcome, StepInput>(async ({ input }) => {
     const { ctx, services, agent, session, inbox, scratch } = deps
     const signal = deps.signal()
-    const outcome = await executeToolBatch({ ctx, tools: services.tools, agent, session, turn: input.turn, step: input.step, calls: scratch.calls, signal })
+    const maxParallel = agent.options.maxParallelToolCalls
+    const outcome = await executeToolBatch({
+      ctx, tools: services.tools, agent, session, turn: input.turn, step: input.step, calls: scratch.calls, signal, ...(maxParallel === undefined ? {} : { maxParallel }),
+    })
     for (const context of outcome.contexts) inbox.append(context, 'next-step')
     checkAbort(signal)
     return { concludesTurn: outcome.concludesTurn }

@@ -15,7 +15,10 @@ export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact'
 export interface AgentOptions {
   provider?: string
   model?: string
+  /** Output-token cap of each request: a positive safe integer. */
   maxTokens?: number
+  /** Cap of the parallel pool for concurrency-safe tool calls (a positive integer; default 10). */
+  maxParallelToolCalls?: number
   /** Per-turn cap on steps; the turn ends `budget` when reached. */
   maxStepsPerTurn?: number
   /** Optional per-session token budget (input+output of all attempts). */

@@ -6,6 +6,7 @@
  */
 import type { PermissionPreset } from '../approval/types.ts'
 import type { AgentOptions } from '../agent-loop/types.ts'
+import { assertAgentOptions } from '../agent-loop/agent-options.ts'
 import type { ScriptedReply } from '../llm-scripted/types.ts'
 import type { SessionEvent } from '../session/types.ts'
 import type { CompactionConfig } from '../plugins/compaction/config.ts'
@@ -31,6 +32,8 @@ export interface RuntimeOptionsForPatches {
   permissions?: PermissionPreset
   /** Defaults for every agent (route, output cap, budgets). */
   agentOptions?: AgentOptions
+  /** Runtime default cap of the parallel tool-call pool (a positive integer; an agent's own option wins). */
+  maxParallelToolCalls?: number
   /** Context-pressure compaction (`src/plugins/compaction`): auto, thresholdRatio, retainRatio, ... */
   compaction?: CompactionConfig
 }
@@ -103,6 +106,8 @@ export function runtimePatches(options: RuntimeOptionsForPatches): CompositionPa
   if (options.approval?.policy) patches.push({ id: 'approval', config: { policy: options.approval.policy } })
   if (options.permissions) patches.push({ id: 'permissions', config: { preset: options.permissions } })
   if (options.compaction) patches.push({ id: 'compaction', config: options.compaction })
-  patches.push({ id: 'agents', config: { defaults: { ...route, ...options.agentOptions } } })
+  const defaults: AgentOptions = { ...route, ...(options.maxParallelToolCalls === undefined ? {} : { maxParallelToolCalls: options.maxParallelToolCalls }), ...options.agentOptions }
+  assertAgentOptions(defaults)
+  patches.push({ id: 'agents', config: { defaults } })
   return patches
 }

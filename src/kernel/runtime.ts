@@ -6,7 +6,7 @@
  * @module kernel/runtime
  */
 import { Context } from '@deepseek-ai/cordis'
-import type { Agent } from '../agent-loop/types.ts'
+import type { Agent, AgentOptions } from '../agent-loop/types.ts'
 import type { ApprovalOutcome, ApprovalRequest } from '../approval/types.ts'
 import type { Session } from '../session/session.ts'
 import type { SessionListing } from '../session/persistence.ts'
@@ -45,8 +45,8 @@ export interface RuntimeSessions {
 export interface Runtime {
   readonly ctx: Context
   readonly sessions: RuntimeSessions
-  /** A new session's agent, or (with an id) the agent of a stored or live session. */
-  open(id?: SessionId): Promise<Agent>
+  /** A new session's agent, or (with an id) the agent of a stored or live session; `agentOptions` are its own (over the runtime defaults). */
+  open(id?: SessionId, agentOptions?: AgentOptions): Promise<Agent>
   dumpConfig(): DumpedEntry[]
   diagnostics(): KernelDiagnostics
   dispose(): Promise<void>
@@ -95,7 +95,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       export: (id) => sessions.export(id),
       import: (jsonl) => sessions.import(jsonl),
     },
-    open: async (id) => (id === undefined ? await agents.create() : await agents.resume({ resumeSessionId: id })).agent,
+    open: async (id, agentOptions) => {
+      const own = agentOptions === undefined ? {} : { agentOptions }
+      return (id === undefined ? await agents.create(own) : await agents.resume({ resumeSessionId: id, ...own })).agent
+    },
     dumpConfig: () => kernel.dumpConfig(),
     diagnostics: () => kernel.diagnostics(),
     dispose: () => (disposed ??= (async () => {
