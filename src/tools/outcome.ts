@@ -57,16 +57,24 @@ export function withContexts(result: ToolExecutionResult, ...lists: (readonly Us
   return (all.length > 0 ? { ...rest, additionalContexts: all } : rest) as ToolExecutionResult
 }
 
+/** dsh's failure message of block feedback: its text blocks (others as `[type content]`), or the default. */
+function blockMessage(feedback: readonly ContentBlock[]): string {
+  const text = feedback.map((block) => (block.type === 'text' ? block.text : `[${block.type} content]`)).join('\n')
+  return text.length > 0 ? text : 'tool result blocked by post-execute policy'
+}
+
 /**
- * Applies a `tools/post-execute` decision. `block` → `isError` with the feedback as content
+ * Applies a `tools/post-execute` decision. `block` → `isError` with the feedback blocks as content
  * (body-deferred contexts dropped); `content` or `value` replaces (value re-validated and
  * re-rendered, success only); both together throw.
  */
 export function applyPostDecision(decision: PostToolDecision, result: ToolExecutionResult, rerender: (value: JsonValue) => ToolExecutionResult): ToolExecutionResult {
   if (typeof decision !== 'object' || decision === null) throw new TypeError('tools/post-execute returned no decision')
   if (decision.kind === 'block') {
-    if (typeof decision.feedback !== 'string') throw new TypeError('tools/post-execute block needs a string feedback')
-    const blocked: ToolExecutionResult = { isError: true, error: { message: decision.feedback }, content: [{ type: 'text', text: decision.feedback }] }
+    const feedback = typeof decision.feedback === 'string'
+      ? (decision.feedback === '' ? [] : [{ type: 'text' as const, text: decision.feedback }])
+      : assertContent(decision.feedback, 'tools/post-execute block feedback')
+    const blocked: ToolExecutionResult = { isError: true, error: { message: blockMessage(feedback) }, content: feedback }
     return withContexts(blocked, decision.additionalContexts)
   }
   if (decision.kind !== 'accept') throw new TypeError(`tools/post-execute returned an unknown decision ${JSON.stringify((decision as { kind?: unknown }).kind)}`)

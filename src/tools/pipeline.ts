@@ -17,6 +17,7 @@ import { fuseSignals } from './fuse-signals.ts'
 import { resolveAsk } from './ask-gate.ts'
 import { applyPostDecision, materialize, successResult, withContexts } from './outcome.ts'
 import { notifyResult } from './notify.ts'
+import { deepFreeze } from '../llm/deep-freeze.ts'
 
 /** What the pipeline needs from the registry. */
 export interface PipelineHost {
@@ -191,7 +192,7 @@ export class ToolCall {
 
   private async postExecute(result: ToolExecutionResult): Promise<ToolExecutionResult> {
     try {
-      const decision = (await this.events.waterfall('tools/post-execute', this.exec, result, async () => ({ kind: 'accept' as const }))) as PostToolDecision
+      const decision = (await this.events.waterfall('tools/post-execute', this.exec, deepFreeze(result), async () => ({ kind: 'accept' as const }))) as PostToolDecision
       const decided = applyPostDecision(decision, result, (value) => this.rerender(value))
       return this.callerSignal.aborted && !decided.isError ? abortedResult(this.bodyRan, decided.additionalContexts) : decided
     } catch (error) {

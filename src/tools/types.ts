@@ -95,7 +95,8 @@ export type ToolExecutionResult =
 export type PreToolDecision = { kind: 'allow' } | { kind: 'deny'; reason: string } | { kind: 'ask'; reason?: string }
 export type PostToolDecision =
   | { kind: 'accept'; content?: ContentBlock[]; value?: JsonValue; additionalContexts?: UserMessage[] }
-  | { kind: 'block'; feedback: string; additionalContexts?: UserMessage[] }
+  /** dsh's shape is `ContentBlock[]`; a string is one text block. Empty → the default failure message. */
+  | { kind: 'block'; feedback: ContentBlock[] | string; additionalContexts?: UserMessage[] }
 
 /** Synchronous, deny-only: a returned string denies with that reason. */
 export type ToolGuard = (exec: ToolExecution) => string | undefined

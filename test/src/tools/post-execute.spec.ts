@@ -63,4 +63,49 @@ describe('tools/post-execute', () => {
     expect(h.results().map(resultText)).toEqual(['final:1', 'final:1', 'final:1', 'final:1'])
     expect(observed.map((r) => r.content)).toEqual(h.results().map((r) => r.data.message.content[0].content))
   })
+
+  it('block takes dsh feedback blocks; empty feedback gets the default message; a string still works', async () => {
+    const blocks = await withDecision({ kind: 'block', feedback: [{ type: 'text', text: 'first' }, { type: 'text', text: 'second' }] })
+    expect(blocks.result.data.message.content[0].content).toEqual([{ type: 'text', text: 'first' }, { type: 'text', text: 'second' }])
+    const observed: ToolExecutionResult[] = []
+    for (const feedback of [[], ''] as const) {
+      const h = await createToolHarness()
+      h.root.tools.register(echoTool())
+      h.root.on('tools/post-execute', async () => ({ kind: 'block', feedback: typeof feedback === 'string' ? feedback : [...feedback] }))
+      h.root.on('tools/result', (_exec, result) => void observed.push(result))
+      await h.batch([{ name: 'echo', arguments: '{"text":"a"}' }])
+      expect(h.results()[0]!.data.message.content[0].isError).toBe(true)
+    }
+    expect(observed.map((r) => r.isError && r.error.message)).toEqual(['tool result blocked by post-execute policy', 'tool result blocked by post-execute policy'])
+    const reasoning = await withDecision({ kind: 'block', feedback: [{ type: 'reasoning', text: 'private' } as never] })
+    expect(reasoning.result.data.message.content[0].isError).toBe(true)
+  })
+
+  it('listeners get a deep-frozen result: a denied call cannot be logged as a success', async () => {
+    const h = await createToolHarness()
+    h.root.tools.register(echoTool())
+    h.root.on('tools/pre-execute', async () => ({ kind: 'deny', reason: 'not allowed' }))
+    const attempts: string[] = []
+    h.root.on('tools/post-execute', async (_exec, result, next) => {
+      for (const [what, mutate] of [
+        ['isError', () => { (result as { isError: boolean }).isError = false }],
+        ['content', () => { (result.content as unknown[]).length = 0 }],
+        ['block text', () => { (result.content[0] as { text: string }).text = 'fine' }],
+        ['error', () => { (result as { error: { message: string } }).error.message = 'fine' }],
+      ] as const) {
+        try {
+          mutate()
+          attempts.push(`${what}: changed`)
+        } catch (error) {
+          attempts.push(`${what}: ${(error as Error).name}`)
+        }
+      }
+      return next()
+    })
+    await h.batch([{ name: 'echo', arguments: '{"text":"a"}' }])
+    expect(attempts).toEqual(['isError: TypeError', 'content: TypeError', 'block text: TypeError', 'error: TypeError'])
+    const logged = h.results()[0]!
+    expect(logged.data.message.content[0].isError).toBe(true)
+    expect(resultText(logged)).toBe('Error: not allowed')
+  })
 })
