@@ -4,9 +4,10 @@
  * Contract: a definition that passes here is accepted by `ctx.tools.register`.
  * @module tools/define-tool
  */
-import type { ToolDefinition } from './types.ts'
+import type { ToolDefinition, ToolDefinitionInput } from './types.ts'
 import type { JsonValue } from '../util/json.ts'
 import { assertParametersSchema, assertSupportedSchema } from './schema-check.ts'
+import { compileParameters, compileValue } from './schema-dsl.ts'
 
 /** Tool names the model may call: letters, digits, `_` and `-`, 1–64 characters. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
@@ -38,12 +39,24 @@ export function assertToolDefinition<D extends ToolDefinition>(definition: D): D
   return definition
 }
 
+/** `definition` with its schemas in the JSON-Schema subset (dsh's DSL compiled); itself when nothing changed. */
+function compileSchemas<A, V extends JsonValue>(definition: ToolDefinitionInput<A, V>): ToolDefinition<A, V> {
+  const name = String(definition?.name)
+  if (typeof definition !== 'object' || definition === null || typeof definition.output !== 'object' || definition.output === null) return definition as ToolDefinition<A, V>
+  const parameters = compileParameters(definition.parameters, `${name}.parameters`)
+  const schema = compileValue(definition.output.schema, `${name}.output.schema`)
+  if (parameters === definition.parameters && schema === definition.output.schema) return definition as ToolDefinition<A, V>
+  return { ...definition, parameters, output: { ...definition.output, schema } } as ToolDefinition<A, V>
+}
+
 /**
- * Defines a tool. `parameters` is a JSON-Schema subset object with `type: 'object'` at the root;
- * arguments are validated against it before `execute` runs (`INVALID_ARGS`), and every returned
- * value against `output.schema` (`INVALID_TOOL_OUTPUT`).
+ * Defines a tool. `parameters` is a JSON-Schema subset object with `type: 'object'` at the root,
+ * or dsh's parameter DSL (an open property map, `required: true` per property, value types
+ * `string number integer boolean null array object json` or `oneOf`, with `enum`/`const`);
+ * `output.schema` likewise. Arguments are validated before `execute` runs (`INVALID_ARGS`), and
+ * every returned value against `output.schema` (`INVALID_TOOL_OUTPUT`).
  * @returns the frozen definition, ready for `ctx.tools.register`.
  */
-export function defineTool<A = any, V extends JsonValue = any>(definition: ToolDefinition<A, V>): ToolDefinition<A, V> {
-  return Object.freeze(assertToolDefinition(definition))
+export function defineTool<A = any, V extends JsonValue = any>(definition: ToolDefinitionInput<A, V>): ToolDefinition<A, V> {
+  return Object.freeze(assertToolDefinition(compileSchemas(definition)))
 }

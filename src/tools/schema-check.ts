@@ -11,7 +11,7 @@ const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null', 'array'
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems'] as const
 const KEYWORDS = new Set([
   'type', 'oneOf', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const',
-  'description', 'title', 'default', 'minimum', 'maximum', ...COUNTS,
+  'description', 'title', 'default', 'examples', 'minimum', 'maximum', ...COUNTS,
 ])
 
 function bad(path: string, problem: string): never {

@@ -21,12 +21,35 @@ export interface JsonSchemaNode {
   description?: string
   title?: string
   default?: JsonValue
+  examples?: JsonValue
   minimum?: number
   maximum?: number
   minLength?: number
   maxLength?: number
   minItems?: number
   maxItems?: number
+}
+
+/**
+ * dsh's author-facing value schema (`schema-dsl.ts`): the JSON-Schema subset plus `type: 'json'`
+ * (any JSON value), `examples`, and `required: true` on a property instead of a `required` list.
+ */
+export interface ValueSchemaSpec extends Omit<JsonSchemaNode, 'type' | 'properties' | 'items' | 'oneOf' | 'additionalProperties' | 'required'> {
+  type?: JsonSchemaNode['type'] | 'json'
+  properties?: ParameterSchemaSpec
+  required?: true | string[]
+  items?: ValueSchemaSpec
+  oneOf?: ValueSchemaSpec[]
+  additionalProperties?: boolean | ValueSchemaSpec
+  examples?: JsonValue
+}
+
+/** dsh's parameter DSL: an open object given as its property map (`required: true` per property). */
+export type ParameterSchemaSpec = Record<string, ValueSchemaSpec>
+
+/** What `defineTool` accepts: a `ToolDefinition` whose `parameters` and `output.schema` may use dsh's DSL. */
+export interface ToolDefinitionInput<A = any, V extends JsonValue = any> extends Omit<ToolDefinition<A, V>, 'output'> {
+  output: Omit<ToolOutput<A, V>, 'schema'> & { schema: ValueSchemaSpec }
 }
 
 export interface ToolOutput<A, V> {
