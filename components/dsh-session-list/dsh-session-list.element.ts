@@ -1,21 +1,21 @@
 /**
  * `<dsh-session-list>`: stored sessions — open, new, export, import, delete (with
- * confirmation) — and the storage state with quota. Plane: main.
+ * confirmation) — each with its title (forks named after their source, with a fork marker) and
+ * relative date, and the storage state: how many sessions, bytes used of the quota. Plane: main.
  *
  * @summary Session browser.
  * @event dsh-session-action - `{action:'open'|'new'|'export'|'import'|'delete', ...}`.
- * @csspart session-list, session, open-button, export-button, delete-button, confirm-delete-button, new-button, import-button, storage-state
+ * @csspart session-list, session, session-title, session-date, fork-marker, open-button, export-button, delete-button, confirm-delete-button, new-button, import-button, storage-state
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
+import type { PropertyValues } from 'lit'
 import type { SessionSummary, StorageState } from '../../src/protocol/index.ts'
 import { strings, type Strings } from '../i18n/strings.ts'
+import { shellStrings, type ShellStrings } from '../i18n/shell-strings.ts'
+import { formatBytes, relativeDate, sessionLabels, type SessionLabel } from './session-labels.ts'
 import { emit } from '../events/index.ts'
 import { sessionListStyles } from './dsh-session-list.styles.ts'
-
-function formatBytes(n: number): string {
-  return n < 1024 * 1024 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`
-}
 
 export class DshSessionList extends LitElement {
   static override styles = sessionListStyles
@@ -27,9 +27,9 @@ export class DshSessionList extends LitElement {
   @state() private confirming = ''
   @state() private estimate: { usage?: number; quota?: number } = {}
 
-  override connectedCallback(): void {
-    super.connectedCallback()
-    void navigator.storage?.estimate().then((e) => { this.estimate = e }, () => undefined) // no estimate: quota is simply not shown
+  /** The origin's usage moves with the sessions: estimated again whenever the list changes. */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('sessions')) void navigator.storage?.estimate().then((e) => { this.estimate = e }, () => undefined) // no estimate: quota is simply not shown
   }
 
   async #import(event: Event): Promise<void> {
@@ -39,20 +39,22 @@ export class DshSessionList extends LitElement {
     if (file) emit(this, 'dsh-session-action', { action: 'import', jsonl: await file.text() })
   }
 
-  #storage(s: Strings): TemplateResult | typeof nothing {
+  #storage(s: Strings, sh: ShellStrings): TemplateResult | typeof nothing {
     const st = this.storage ?? { health: 'ok' }
     const label = st.health === 'ok' ? s.storageOk : st.health === 'memory-only' ? s.storageMemory : s.storageError
+    const n = this.sessions.length
+    const count = ` · ${n} ${n === 1 ? sh.oneSession : sh.sessionCount}`
     const { usage, quota: total } = this.estimate
-    const quota = usage !== undefined && total ? ` · ${formatBytes(usage)} / ${formatBytes(total)} ${s.used}` : ''
-    return html`<p part="storage-state" data-health=${st.health} role=${st.health === 'ok' ? 'status' : 'alert'}>${label}${quota}${st.message ? html`<br />${st.code}: ${st.message}` : nothing}</p>`
+    const quota = usage !== undefined && total ? ` · ${formatBytes(usage, this.lang)} ${sh.storageUse} ${formatBytes(total, this.lang)}` : ''
+    return html`<p part="storage-state" data-health=${st.health} role=${st.health === 'ok' ? 'status' : 'alert'}>${label}${count}${quota}${st.message ? html`<br />${st.code}: ${st.message}` : nothing}</p>`
   }
 
-  #row(session: SessionSummary, s: Strings): TemplateResult {
-    const when = session.createdAt ? new Date(session.createdAt).toLocaleString(this.lang === 'zh' ? 'zh-CN' : 'en') : ''
-    const label = session.title ?? when ?? session.id
+  #row(session: SessionSummary, label: SessionLabel, s: Strings, sh: ShellStrings, now: number): TemplateResult {
     const confirming = this.confirming === session.id
-    return html`<li part="session" aria-current=${session.id === this.current ? 'true' : 'false'} data-session-id=${session.id}>
-      <button type="button" part="open-button" @click=${() => emit(this, 'dsh-session-action', { action: 'open', sessionId: session.id })}>${label}</button>
+    return html`<li part="session" aria-current=${session.id === this.current ? 'true' : 'false'} data-session-id=${session.id} ?data-fork=${label.fork !== undefined}>
+      <button type="button" part="open-button" @click=${() => emit(this, 'dsh-session-action', { action: 'open', sessionId: session.id })}>
+        <span part="session-title" class="title">${label.fork ? html`<span part="fork-marker" class="fork-marker" aria-label=${sh.fork}>⑂</span> ` : nothing}${label.name}</span>
+        <span part="session-date" class="date">${relativeDate(session.createdAt, now, this.lang)}</span></button>
       <button type="button" part="export-button" @click=${() => emit(this, 'dsh-session-action', { action: 'export', sessionId: session.id })}>${s.exportFile}</button>
       ${confirming
         ? html`<span role="alert">${s.confirmDelete}</span>
@@ -64,13 +66,16 @@ export class DshSessionList extends LitElement {
 
   override render(): TemplateResult {
     const s = strings(this.lang)
+    const sh = shellStrings(this.lang)
+    const labels = sessionLabels(this.sessions, sh)
+    const now = Date.now()
     return html`<nav part="session-list" aria-label=${s.sessions}>
       <div class="toolbar">
         <button type="button" part="new-button" @click=${() => emit(this, 'dsh-session-action', { action: 'new' })}>${s.newSession}</button>
         <label part="import-button" class="import">${s.importFile}<input type="file" accept=".jsonl,application/jsonl,text/plain" class="sr-only" @change=${this.#import} /></label>
       </div>
-      ${this.#storage(s)}
-      ${this.sessions.length === 0 ? html`<p>${s.noSessions}</p>` : html`<ul>${this.sessions.map((x) => this.#row(x, s))}</ul>`}
+      ${this.#storage(s, sh)}
+      ${this.sessions.length === 0 ? html`<p>${s.noSessions}</p>` : html`<ul>${this.sessions.map((x) => this.#row(x, labels.get(x.id)!, s, sh, now))}</ul>`}
     </nav>`
   }
 }
