@@ -2,7 +2,9 @@
  * ReactiveController over `AgentClient`: owns the worker connection, the open session, the
  * folded transcript, approval questions, storage state and the session list; one host update per
  * delivery (the client coalesces deliveries per frame under load). Plane: main; no agent logic —
- * it only sends commands and folds notices. Contract: failures become `dsh-error` events, never throws.
+ * it only sends commands and folds notices. Contract: failures become `dsh-error` events and
+ * error notices, never throws. Move-safe: a host removed and put back within the same task
+ * (a DOM move) keeps its worker; only a host that stays removed is torn down.
  * @module components/controllers/agent-controller
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
@@ -10,8 +12,12 @@ import { AgentClient, emptyTranscript, foldEvents } from '../../src/protocol/ind
 import type { ApprovalQuestion, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState } from '../../src/protocol/index.ts'
 import type { SessionEvent } from '../../src/session/types.ts'
 import { emit } from '../events/index.ts'
+import type { ErrorNotice, FailedAction } from '../dsh-agent/error-notices.ts'
 
 type Host = ReactiveControllerHost & HTMLElement
+
+/** What the host does when it first connects (start the worker) and when it is really gone (release what it holds). */
+export interface AgentLifecycle { boot(): void; teardown(): void }
 
 export class AgentController implements ReactiveController {
   transcript: TranscriptState = emptyTranscript
@@ -23,18 +29,38 @@ export class AgentController implements ReactiveController {
   storage: StorageState | undefined
   sessions: SessionSummary[] = []
   keyState: KeyState = { hasKey: false, remembered: false }
+  /** Errors shown in the widget until dismissed (each also went out as `dsh-error`). */
+  notices: ErrorNotice[] = []
   #client: AgentClient | undefined
   #liveSeq = Infinity
   #stopNotices: (() => void) | undefined
+  #nextNotice = 1
+  #booted = false
+  #teardown: ReturnType<typeof setTimeout> | undefined
 
-  constructor(private readonly host: Host) {
+  constructor(private readonly host: Host, private readonly lifecycle: AgentLifecycle) {
     host.addController(this)
   }
 
-  hostConnected(): void {}
+  /** First connection boots; a reconnection before the deferred teardown ran (a move) cancels it. */
+  hostConnected(): void {
+    if (this.#teardown !== undefined) {
+      clearTimeout(this.#teardown)
+      this.#teardown = undefined
+    }
+    if (this.#booted) return
+    this.#booted = true
+    this.lifecycle.boot()
+  }
 
+  /** Tears down at the end of the task, unless the host is connected again before (a DOM move). */
   hostDisconnected(): void {
-    this.stop()
+    this.#teardown = setTimeout(() => {
+      this.#teardown = undefined
+      this.#booted = false
+      this.stop()
+      this.lifecycle.teardown()
+    }, 0)
   }
 
   /**
@@ -44,7 +70,7 @@ export class AgentController implements ReactiveController {
   async start(createWorker: () => Worker, settings: RuntimeSettings, sessionId: string | undefined, webContainerPort?: MessagePort): Promise<void> {
     this.stop()
     try {
-      const client = await AgentClient.connect(createWorker(), { onInvalidNotice: (e) => this.#fail('DSH_PROTOCOL_INVALID', e.message) })
+      const client = await AgentClient.connect(createWorker(), { onInvalidNotice: (e) => this.fail('DSH_PROTOCOL_INVALID', e.message, 'host') })
       this.#client = client
       this.#stopNotices = client.onNotices((batch) => this.#onNotices(batch))
       if (webContainerPort) await client.call({ kind: 'webcontainer.attach', port: webContainerPort })
@@ -56,7 +82,7 @@ export class AgentController implements ReactiveController {
       if (this.sessionId) emit(this.host, 'dsh-ready', { sessionId: this.sessionId })
     } catch (error) {
       this.status = 'failed'
-      this.#report(error)
+      this.#report(error, 'start')
     }
   }
 
@@ -72,7 +98,7 @@ export class AgentController implements ReactiveController {
     try {
       return await this.#client.call(command)
     } catch (error) {
-      this.#report(error)
+      this.#report(error, command.kind)
       return undefined
     }
   }
@@ -185,7 +211,7 @@ export class AgentController implements ReactiveController {
       case 'approval.requested': this.questions = [...this.questions, notice.question]; return
       case 'approval.withdrawn': this.questions = this.questions.filter((q) => q.id !== notice.id); return
       case 'storage.state': this.storage = notice.state; return
-      case 'host.error': this.#fail(notice.code, notice.message)
+      case 'host.error': this.fail(notice.code, notice.message, 'host')
     }
   }
 
@@ -198,13 +224,21 @@ export class AgentController implements ReactiveController {
     }
   }
 
-  #report(error: unknown): void {
+  #report(error: unknown, action: FailedAction): void {
     const e = error as { code?: unknown; message?: unknown }
-    this.#fail(typeof e.code === 'string' ? e.code : 'DSH_UNEXPECTED', String(e.message ?? error))
+    this.fail(typeof e.code === 'string' ? e.code : 'DSH_UNEXPECTED', String(e.message ?? error), action)
   }
 
-  #fail(code: string, message: string): void {
+  /** Reports a failure: the `dsh-error` event for the page, and a notice in the widget until dismissed. */
+  fail(code: string, message: string, action: FailedAction): void {
+    this.notices = [...this.notices, { id: this.#nextNotice++, code, message, action }]
+    this.host.requestUpdate()
     emit(this.host, 'dsh-error', { code, message })
+  }
+
+  dismissNotice(id: number): void {
+    this.notices = this.notices.filter((n) => n.id !== id)
+    this.host.requestUpdate()
   }
 }
 

@@ -1,8 +1,11 @@
 /**
  * `<dsh-agent>`: the one element a site embeds. Starts the agent worker, opens a session and
- * composes the transcript, composer, approval dialog, session list and settings.
+ * composes the transcript, composer, approval dialog, session list and settings in a labelled
+ * region — inline in the page, or behind a floating launcher button.
  * Plane: main. Contract: talks to the worker only through `AgentController`; reports outward
- * with typed `dsh-*` events.
+ * with typed `dsh-*` events (each `dsh-error` also shows as a notice in the widget). Move-safe:
+ * moving the element in the DOM keeps its worker and conversation. Live: attributes changed
+ * after start apply (provider settings restart the runtime and reopen the session).
  *
  * @summary An in-page agent.
  * @event dsh-ready - `{sessionId}` once the worker is up and a session is open.
@@ -10,23 +13,34 @@
  * @event dsh-turn-end - `{sessionId, turn, reason}`.
  * @event dsh-error - `{code, message}`.
  * @method workspaceFiles - a read-only snapshot of the workspace's text files.
+ * @attr mode - `inline` (default: a box in the page) or `launcher` (a floating button that opens the widget as a panel, a full-height sheet on phones).
+ * @attr open - launcher mode: whether the widget is open (state is kept while closed).
+ * @attr controls - `full` (default) or `reader` (hides Compact, Sessions, Settings and Steer).
+ * @attr heading - the empty chat's heading; also the region's label.
+ * @attr placeholder - the message box's placeholder.
+ * @attr suggestions - a JSON array of example questions, shown as chips in the empty chat; a click sends one.
  * @attr panel - the open side panel: `none` (default), `sessions` or `settings`.
  * @attr workspace-id - storage key of the workspace (default `default`); seed files apply only to a new one.
- * @attr workspace-provider - `memory` (default, the embedded workspace) or `webcontainer` (used when the page is cross-origin isolated; otherwise the `workspace-banner` part says why).
+ * @attr workspace-provider - `memory` (default, the embedded workspace) or `webcontainer` (used when the page is cross-origin isolated; otherwise the `workspace-banner` part says why). Read once, at start.
  * @attr storage - `indexeddb` (default; the page then asks once for persistent storage) or `memory`.
- * @csspart base, header, title, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, sessions-toggle, settings-toggle, panel, main, transcript (forwarded), composer (forwarded)
- * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height
+ * @attr theme - `auto` (default: the host page's color-scheme, else prefers-color-scheme), `light` or `dark`.
+ * @csspart base, header, title, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded)
+ * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height, --dsh-launcher-width, --dsh-launcher-height
  */
-import { LitElement, html, nothing, type TemplateResult } from 'lit'
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import type { PermissionPreset } from '../../src/approval/types.ts'
 import type { ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
+import { HostColorSchemeController } from '../controllers/host-color-scheme.ts'
 import { PageLifecycleController, requestPersistentStorage } from '../controllers/page-lifecycle.ts'
 import type { DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
-import { emit } from '../events/index.ts'
 import { strings } from '../i18n/strings.ts'
+import { shellStrings } from '../i18n/shell-strings.ts'
 import { resolveReplay, resolveScript, resolveWorkspace } from './resolve-inputs.ts'
+import { parseSuggestions, renderEmptyState } from './empty-state.ts'
+import { renderNotices } from './error-notices.ts'
+import { forgetRememberedProvider, loadRememberedProvider, saveRememberedProvider } from './remembered-provider.ts'
 import { agentStyles } from './dsh-agent.styles.ts'
 import { startAgentWorker } from './start-worker.ts'
 import { startWorkspaceBridge, type WorkspaceBridge, type WorkspaceProvider } from './workspace-bridge.ts'
@@ -38,6 +52,9 @@ import '../dsh-settings/dsh-settings.ts'
 
 // The build rewrites this URL to the bundled worker, relative to this module; cross-origin it starts through a blob: bootstrap.
 const startWorker = () => startAgentWorker((Worker) => new Worker(new URL('../../workers/agent.worker.ts', import.meta.url), { type: 'module', name: 'dsh-agent' }))
+
+/** Properties that make up the runtime settings: a change after start reconfigures the worker. */
+const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId'] as const
 
 export class DshAgent extends LitElement {
   static override styles = agentStyles
@@ -60,23 +77,73 @@ export class DshAgent extends LitElement {
   @property() override lang = 'en'
   /** The side panel that is open: `sessions`, `settings` or `none`. */
   @property({ reflect: true }) panel: 'none' | 'sessions' | 'settings' = 'none'
-  readonly agent = new AgentController(this)
+  @property({ reflect: true }) mode: 'inline' | 'launcher' = 'inline'
+  /** Launcher mode: the widget is open. */
+  @property({ type: Boolean, reflect: true }) open = false
+  @property({ reflect: true }) controls: 'reader' | 'full' = 'full'
+  @property() heading = ''
+  @property() placeholder = ''
+  @property() suggestions: string | null = null
+  @state() private suggestionList: string[] = []
+  readonly agent = new AgentController(this, { boot: () => { this.#started = this.#start() }, teardown: () => this.#teardown() })
   /** Hidden or left: the worker makes everything appended so far durable. */
   readonly lifecycle = new PageLifecycleController(this, () => void this.agent.flush())
+  readonly #scheme = new HostColorSchemeController(this, this.attachInternals().states)
+  /** The boot under way or done; undefined before the first connection and after a teardown. */
+  #started: Promise<void> | undefined
+  /** The settings last given to the worker (JSON), so an unchanged attribute set restarts nothing. */
+  #sentSettings = ''
 
-  override connectedCallback(): void {
-    super.connectedCallback()
-    void this.#start()
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback()
+  #teardown(): void {
+    this.#started = undefined
+    this.#sentSettings = ''
     this.#workspaceBridge?.close()
+    this.#workspaceBridge = undefined
   }
 
   #workspaceUnavailable(reason: string): void {
     this.workspaceNotice = reason
-    emit(this, 'dsh-error', { code: 'WEBCONTAINER_UNAVAILABLE', message: reason })
+    this.agent.fail('WEBCONTAINER_UNAVAILABLE', reason, 'workspace')
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('suggestions')) return
+    try {
+      this.suggestionList = parseSuggestions(this.suggestions)
+    } catch (error) {
+      this.suggestionList = []
+      const e = error as { code: string; message: string }
+      this.agent.fail(e.code, e.message, 'attribute')
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('theme')) this.#scheme.apply()
+    if (changed.has('open') && this.mode === 'launcher') this.#focusOnToggle()
+    if (!this.#started) return
+    if (SETTINGS_PROPERTIES.some((p) => changed.has(p))) void this.#applySettings()
+    if (changed.has('session')) void this.#openSessionAttribute()
+  }
+
+  /** Live settings: once started, a changed provider, model, base URL, permissions, storage or input restarts the runtime with them. */
+  async #applySettings(): Promise<void> {
+    await this.#started
+    try {
+      const settings = await this.#settings()
+      const json = JSON.stringify(settings)
+      if (json === this.#sentSettings) return
+      this.#sentSettings = json
+      await this.agent.reconfigure(settings)
+    } catch (error) {
+      const e = error as { code?: string; message: string }
+      this.agent.fail(e.code ?? 'DSH_ATTRIBUTE_INVALID', e.message, 'attribute')
+    }
+  }
+
+  /** Live `session`: set after start, it opens that stored session. */
+  async #openSessionAttribute(): Promise<void> {
+    await this.#started
+    if (this.session && this.session !== this.agent.sessionId) await this.agent.open(this.session as SessionId)
   }
 
   async #settings(): Promise<RuntimeSettings> {
@@ -98,7 +165,10 @@ export class DshAgent extends LitElement {
 
   async #start(): Promise<void> {
     try {
+      const remembered = loadRememberedProvider()
+      if (remembered) Object.assign(this, { provider: remembered.provider, baseUrl: remembered.baseURL, model: remembered.model })
       const settings = await this.#settings()
+      this.#sentSettings = JSON.stringify(settings)
       if (settings.storage === 'indexeddb') void requestPersistentStorage()
       this.#workspaceBridge?.close()
       const bridge = (this.#workspaceBridge = startWorkspaceBridge(this.workspaceProvider, (reason) => this.#workspaceUnavailable(reason)))
@@ -106,7 +176,7 @@ export class DshAgent extends LitElement {
       await this.agent.start(startWorker, settings, this.session ?? undefined, bridge.port)
     } catch (error) {
       const e = error as { code?: string; message: string }
-      emit(this, 'dsh-error', { code: e.code ?? 'DSH_ATTRIBUTE_INVALID', message: e.message })
+      this.agent.fail(e.code ?? 'DSH_ATTRIBUTE_INVALID', e.message, 'attribute')
     }
   }
 
@@ -131,14 +201,21 @@ export class DshAgent extends LitElement {
     await a.refreshSessions()
   }
 
+  /** Provider changes apply through the live settings path; a remembered key remembers them too. */
   async #onSettings(event: CustomEvent<DshSettingsChangeDetail>): Promise<void> {
     const d = event.detail
-    if (d.action === 'key') return this.agent.setKey(d.apiKey, d.remember)
-    if (d.action === 'delete-all') return this.agent.deleteAll()
-    this.provider = d.provider
-    this.baseUrl = d.baseURL
-    this.model = d.model
-    await this.agent.reconfigure(await this.#settings())
+    if (d.action === 'delete-all') {
+      forgetRememberedProvider()
+      return this.agent.deleteAll()
+    }
+    const provider = { provider: this.provider, baseURL: this.baseUrl, model: this.model }
+    if (d.action === 'key') {
+      if (d.apiKey !== null && d.remember) saveRememberedProvider(provider)
+      else forgetRememberedProvider()
+      return this.agent.setKey(d.apiKey, d.remember)
+    }
+    Object.assign(this, { provider: d.provider, baseUrl: d.baseURL, model: d.model })
+    if (this.agent.keyState.remembered) saveRememberedProvider({ provider: d.provider, baseURL: d.baseURL, model: d.model })
   }
 
   #toggle(panel: 'sessions' | 'settings'): void {
@@ -146,31 +223,59 @@ export class DshAgent extends LitElement {
     if (panel === 'sessions') void this.agent.refreshSessions()
   }
 
-  override render(): TemplateResult {
-    const s = strings(this.lang)
+  /** Opening the launcher's widget focuses the message box; closing it returns focus to the launcher. */
+  #focusOnToggle(): void {
+    if (this.open) this.renderRoot.querySelector('dsh-composer')?.focusInput()
+    else this.renderRoot.querySelector<HTMLElement>('[part~="launcher-button"]')?.focus()
+  }
+
+  #onKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || event.defaultPrevented || this.mode !== 'launcher' || this.agent.questions.length > 0) return
+    this.open = false
+  }
+
+  #header(s: ReturnType<typeof strings>, running: boolean, canDrive: boolean): TemplateResult {
     const a = this.agent
-    const running = a.status === 'running' || a.transcript.openTurn !== null
-    const canDrive = Boolean(a.sessionId) && !a.readOnly
-    return html`<div part="base" class="base" lang=${this.lang}>
-      <header part="header">
+    const full = this.controls !== 'reader'
+    return html`<div part="header" class="header">
         <span part="title">dsh-agent</span>
         ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}</span>` : nothing}
         ${a.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}
           <button type="button" part="take-over-button" @click=${() => a.takeOver()}>${s.takeOver}</button></span>` : nothing}
         ${this.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${this.workspaceNotice}</span>` : nothing}
-        <button type="button" part="compact-button" title=${s.compactHint} ?disabled=${running || !canDrive} @click=${() => a.compact()}>${s.compact}</button>
-        <button type="button" part="sessions-toggle" aria-expanded=${this.panel === 'sessions'} @click=${() => this.#toggle('sessions')}>${s.sessions}</button>
-        <button type="button" part="settings-toggle" aria-expanded=${this.panel === 'settings'} @click=${() => this.#toggle('settings')}>${s.settings}</button>
-      </header>
-      <aside part="panel" ?hidden=${this.panel === 'none'} @dsh-session-action=${this.#onSessionAction} @dsh-settings-change=${this.#onSettings}>
-        ${this.panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage}></dsh-session-list>` : nothing}
-        ${this.panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState}></dsh-settings>` : nothing}
-      </aside>
-      <main part="main" @dsh-session-action=${this.#onSessionAction}>
+        ${full ? html`<div class="tools">
+          <button type="button" part="compact-button" title=${s.compactHint} ?disabled=${running || !canDrive} @click=${() => a.compact()}>${s.compact}</button>
+          <button type="button" part="sessions-toggle" aria-expanded=${this.panel === 'sessions'} @click=${() => this.#toggle('sessions')}>${s.sessions}</button>
+          <button type="button" part="settings-toggle" aria-expanded=${this.panel === 'settings'} @click=${() => this.#toggle('settings')}>${s.settings}</button>
+        </div>` : nothing}
+        ${this.mode === 'launcher' ? html`<button type="button" part="close-button" class="icon" aria-label=${shellStrings(this.lang).close} title=${shellStrings(this.lang).close} @click=${() => { this.open = false }}>✕</button>` : nothing}
+      </div>`
+  }
+
+  override render(): TemplateResult {
+    const s = strings(this.lang)
+    const sh = shellStrings(this.lang)
+    const a = this.agent
+    const running = a.status === 'running' || a.transcript.openTurn !== null
+    const canDrive = Boolean(a.sessionId) && !a.readOnly
+    const launcher = this.mode === 'launcher'
+    const panel = this.controls === 'reader' ? 'none' : this.panel
+    const empty = a.transcript.items.length === 0 && a.transcript.openTurn === null
+    return html`${launcher ? html`<button type="button" part="launcher-button" class="launcher" aria-controls="agent" aria-expanded=${this.open}
+        ?hidden=${this.open} @click=${() => { this.open = true }}>${this.heading || sh.openAgent}</button>` : nothing}
+      <div part="base" id="agent" class="base" role="region" aria-label=${this.heading || sh.region} lang=${this.lang} ?hidden=${launcher && !this.open} @keydown=${this.#onKeydown}>
+      ${this.#header(s, running, canDrive)}
+      ${renderNotices(a.notices, sh, (id) => a.dismissNotice(id))}
+      <div part="main" class="body" @dsh-session-action=${this.#onSessionAction}>
+        ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => void a.submit(text), provider: this.provider, model: this.model, baseUrl: this.baseUrl }, sh) : nothing}
         <dsh-transcript exportparts="transcript, message, user-message, assistant-message, reasoning, text, tool-card, terminal, turn-status, notice, todos, link, code-block"
           lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${a.transcript}></dsh-transcript>
-      </main>
-      <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} ?running=${running && canDrive} ?disabled=${!canDrive}
+      </div>
+      <div part="panel" class="panel" role="group" aria-label=${panel === 'sessions' ? s.sessions : s.settings} ?hidden=${panel === 'none'} @dsh-session-action=${this.#onSessionAction} @dsh-settings-change=${this.#onSettings}>
+        ${panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage}></dsh-session-list>` : nothing}
+        ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState}></dsh-settings>` : nothing}
+      </div>
+      <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} placeholder=${this.placeholder} ?steer=${this.controls !== 'reader'} ?running=${running && canDrive} ?disabled=${!canDrive}
         @dsh-submit=${(e: CustomEvent<{ text: string }>) => a.submit(e.detail.text)} @dsh-cancel=${() => a.cancel()}></dsh-composer>
       <dsh-approval-dialog exportparts="dialog, allow-button, reject-button" lang=${this.lang} .question=${a.questions[0]}
         @dsh-approval-decide=${(e: CustomEvent<{ id: string; outcome: 'allowed-once' | 'rejected' | 'cancelled' }>) => a.answer(e.detail.id, e.detail.outcome)}></dsh-approval-dialog>

@@ -1,19 +1,67 @@
 /**
- * Styles of `<dsh-agent>`: tokens live here so every part inherits one theme. Plane: main.
+ * Styles of `<dsh-agent>`: tokens live here so every part inherits one theme. The widget is a
+ * grid with named areas (header, notices, body, composer) whose rows never shift; a side panel
+ * overlays the body area and scrolls inside it. Launcher mode floats the widget over the page
+ * (a full-height sheet below 600 px). Below 600 px of widget width every control is a 44 px
+ * touch target. Plane: main.
  * @module components/dsh-agent/styles
  */
 import { css } from 'lit'
 import { base, tokens } from '../theme/index.ts'
 
 export const agentStyles = [tokens, base, css`
-  :host { display: block; background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); }
-  .base { display: grid; grid-template-rows: auto auto 1fr auto; height: var(--dsh-agent-height, 600px); }
-  header { display: flex; gap: var(--_gap); align-items: center; padding: 6px 10px; border-bottom: 1px solid var(--_border); }
-  [part~='title'] { font-weight: 600; flex: 1; }
+  :host { display: block; min-width: 0; max-width: 100%; container: dsh-agent / inline-size; }
+  .base { display: grid; grid-template: 'header' auto 'notices' auto 'body' minmax(0, 1fr) 'composer' auto / minmax(0, 1fr);
+    height: var(--dsh-agent-height, 600px); min-width: 0; overflow: hidden;
+    background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); }
+  .header { grid-area: header; display: flex; flex-wrap: wrap; gap: 4px var(--_gap); align-items: center; padding: 6px 10px; border-bottom: 1px solid var(--_border); min-width: 0; }
+  [part~='title'] { font-weight: 600; flex: 1 0 auto; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .tools { display: flex; gap: 4px; flex-wrap: wrap; }
+  [part~='close-button'] { margin-inline-start: auto; }
   [part~='storage-banner'] { color: var(--_danger); font-size: 0.85em; }
-  [part~='read-only-banner'] { font-size: 0.85em; display: flex; gap: 6px; align-items: center; }
-  [part~='workspace-banner'] { color: var(--_muted); font-size: 0.85em; }
-  aside { padding: 8px 10px; border-bottom: 1px solid var(--_border); max-height: 50%; overflow: auto; }
-  main { overflow-y: auto; padding: 10px; }
-  dsh-composer { padding: 8px 10px; border-top: 1px solid var(--_border); }
+  [part~='read-only-banner'] { font-size: 0.85em; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+  [part~='workspace-banner'] { color: var(--_muted); font-size: 0.85em; flex-basis: 100%; overflow-wrap: anywhere; }
+  .icon { min-width: 44px; min-height: 44px; padding: 0; line-height: 1; }
+  .notices { grid-area: notices; list-style: none; margin: 0; padding: 6px 10px 0; display: flex; flex-direction: column; gap: 6px; max-height: 12em; overflow: auto; }
+  [part~='error-notice'] { display: flex; gap: 8px; align-items: flex-start; padding: 6px 6px 6px 10px; border: 1px solid var(--_danger);
+    border-radius: calc(var(--_radius) / 1.5); background: var(--_surface); font-size: 0.9em; overflow-wrap: anywhere; }
+  .notice-text { flex: 1; min-width: 0; padding-top: 4px; }
+  .notice-text details { color: var(--_muted); font-size: 0.9em; }
+  .notice-text summary { cursor: pointer; }
+  .body { grid-area: body; overflow-y: auto; overscroll-behavior: contain; padding: 10px; min-width: 0; }
+  .panel { grid-area: body; z-index: 1; justify-self: end; width: min(100%, 380px); min-width: 0; overflow: auto; overscroll-behavior: contain;
+    padding: 8px 10px; background: var(--_bg); border-left: 1px solid var(--_border); }
+  dsh-composer { grid-area: composer; padding: 8px 10px; border-top: 1px solid var(--_border); min-width: 0; }
+  /* The modal approval dialog lives in the top layer; its element only needs a cell that does not move the rows. */
+  dsh-approval-dialog { grid-area: body; align-self: start; }
+  .empty { display: flex; flex-direction: column; align-items: center; text-align: center; gap: var(--_gap); padding: 24px 4px 8px; }
+  [part~='heading'] { font-size: 1.15em; margin: 0; }
+  .chips { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; justify-content: center; gap: var(--_gap); }
+  [part~='suggestion'] { min-height: 44px; border-radius: 22px; padding: 6px 14px; text-align: start; overflow-wrap: anywhere; }
+  .model-line { color: var(--_muted); font-size: 0.85em; margin: 0; }
+  .launcher { position: fixed; right: 16px; bottom: 16px; z-index: 2147483000; min-height: 48px; padding: 0 18px; border-radius: 24px;
+    background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); box-shadow: 0 4px 14px rgb(0 0 0 / 0.25); }
+  :host([mode='launcher']) .base { position: fixed; right: 16px; bottom: 16px; z-index: 2147483000; box-shadow: 0 8px 30px rgb(0 0 0 / 0.3);
+    width: min(var(--dsh-launcher-width, 420px), calc(100vw - 32px)); height: min(var(--dsh-launcher-height, 640px), calc(100dvh - 32px)); }
+  :host([mode='launcher']) .tools { order: 1; flex-basis: 100%; }
+  :host([mode='launcher']) .tools > button { flex: 1; }
+  @media (max-width: 600px) {
+    :host([mode='launcher']) .base { inset: 0; width: 100%; height: 100dvh; border: 0; border-radius: 0; }
+    :host([mode='launcher']) .base > * { --_target: 44px; }
+    :host([mode='launcher']) .panel { width: 100%; border-left: 0; }
+  }
+  /* Narrow inline widget: 44 px touch targets, the panel over the whole body area, operator buttons on their own row. */
+  @container dsh-agent (max-width: 600px) {
+    .base > * { --_target: 44px; }
+    .panel { width: 100%; border-left: 0; }
+  }
+  @container dsh-agent (max-width: 480px) {
+    .tools { order: 1; flex-basis: 100%; }
+    .tools > button { flex: 1; }
+  }
+  /* Wide inline widget: the panel is a column beside the conversation (an empty column when closed: no row moves). */
+  @container dsh-agent (min-width: 720px) {
+    :host(:not([mode='launcher'])) .base { grid-template: 'header header' auto 'notices notices' auto 'body panel' minmax(0, 1fr) 'composer composer' auto / minmax(0, 1fr) auto; }
+    :host(:not([mode='launcher'])) .panel { grid-area: panel; width: 340px; }
+  }
 `]

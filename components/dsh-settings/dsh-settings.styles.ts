@@ -10,7 +10,9 @@ export const settingsStyles = [base, css`
   form { display: flex; flex-direction: column; gap: 6px; }
   label { display: flex; flex-direction: column; gap: 2px; }
   label.check { flex-direction: row; align-items: center; gap: 6px; }
-  input, select { font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: calc(var(--_radius) / 1.5); padding: 4px 6px; }
+  input, select { font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: calc(var(--_radius) / 1.5); padding: 4px 6px; min-height: var(--_target, 0); min-width: 0; }
+  label.check input { min-height: 0; width: 20px; height: 20px; }
+  label.check { min-height: var(--_target, 0); }
   .actions { display: flex; gap: var(--_gap); flex-wrap: wrap; align-items: center; }
   .warning, .danger { color: var(--_danger); }
 `]

@@ -1,6 +1,7 @@
 /**
  * Design tokens (`--dsh-*`) with light and dark values, following `theme` on the host element
- * (`light`, `dark`, `auto` = prefers-color-scheme) and prefers-reduced-motion. Plane: main.
+ * (`light`, `dark`, `auto` = the host page's color-scheme, see controllers/host-color-scheme)
+ * and prefers-reduced-motion. Plane: main.
  * Contract: every token can be overridden by the host page on `dsh-agent` or any ancestor.
  * @module components/theme/tokens
  */
@@ -41,10 +42,8 @@ export const tokens = css`
     --_duration: var(--dsh-motion-duration, 150ms);
     color-scheme: light;
   }
-  :host([theme='dark']) { ${dark} color-scheme: dark; }
-  @media (prefers-color-scheme: dark) {
-    :host([theme='auto']), :host(:not([theme])) { ${dark} color-scheme: dark; }
-  }
+  /* The custom state: dsh-agent's HostColorSchemeController resolves theme="auto" against the page. */
+  :host([theme='dark']), :host(:state(dark)) { ${dark} color-scheme: dark; }
   @media (prefers-reduced-motion: reduce) {
     :host { --_duration: 0ms; }
   }

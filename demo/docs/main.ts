@@ -26,4 +26,7 @@ function renderExample(example: (typeof examples)[number]): HTMLElement {
 }
 
 byId('examples').append(...examples.map(renderExample))
-mountDemoAgent({ script, workspace: exampleFiles, workspaceId: 'docs', slot: byId('agent-slot'), status: byId('status') })
+mountDemoAgent({
+  script, workspace: exampleFiles, workspaceId: 'docs', slot: byId('agent-slot'), status: byId('status'),
+  attributes: { controls: 'reader', heading: 'Ask about these recipes', placeholder: 'Ask about an example…', suggestions: JSON.stringify(['What does the top-words example print?']) },
+})

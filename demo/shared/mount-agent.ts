@@ -17,6 +17,8 @@ export interface DemoAgentOptions {
   storage?: 'memory' | 'indexeddb'
   /** `webcontainer` asks for a WebContainer workspace (used only when the page is cross-origin isolated). */
   workspaceProvider?: 'memory' | 'webcontainer'
+  /** Further attributes of the element (`heading`, `suggestions`, `controls`, `mode`, …). */
+  attributes?: Record<string, string>
   /** The element that is replaced by the agent. */
   slot: Element
   status: Element
@@ -34,6 +36,7 @@ export function mountDemoAgent(options: DemoAgentOptions): DshAgent {
   agent.setAttribute('workspace-id', options.workspaceId)
   agent.setAttribute('workspace-provider', options.workspaceProvider ?? 'memory')
   agent.setAttribute('lang', query.get('lang') === 'zh' ? 'zh' : 'en')
+  for (const [name, value] of Object.entries(options.attributes ?? {})) agent.setAttribute(name, value)
   let turns = 0
   agent.addEventListener('dsh-ready', () => document.body.setAttribute('data-ready', ''))
   agent.addEventListener('dsh-turn-end', () => document.body.setAttribute('data-turns', String(++turns)))

@@ -5,7 +5,7 @@
  */
 import '../../components/index.ts'
 
-interface TestConfig { script?: unknown[]; permissions?: string; storage?: string; theme?: string; lang?: string; session?: string; className?: string; provider?: string; baseUrl?: string }
+interface TestConfig { script?: unknown[]; permissions?: string; storage?: string; theme?: string; lang?: string; session?: string; className?: string; provider?: string; baseUrl?: string; attributes?: Record<string, string> }
 const config: TestConfig = (window as unknown as { dshTestConfig?: TestConfig }).dshTestConfig ?? {}
 const events: { type: string; detail: unknown }[] = []
 Object.assign(window, { dshEvents: events })
@@ -20,6 +20,7 @@ agent.setAttribute('lang', config.lang ?? 'en')
 if (config.baseUrl) agent.setAttribute('base-url', config.baseUrl)
 if (config.session) agent.setAttribute('session', config.session)
 if (config.className) agent.className = config.className
+for (const [name, value] of Object.entries(config.attributes ?? {})) agent.setAttribute(name, value)
 for (const type of ['dsh-ready', 'dsh-turn-start', 'dsh-turn-end', 'dsh-error'] as const) {
   agent.addEventListener(type, (event) => {
     events.push({ type, detail: event.detail })

@@ -5,12 +5,12 @@
  */
 import { expect, type Page } from '@playwright/test'
 
-export interface AgentPageConfig { script?: unknown[]; permissions?: string; storage?: string; theme?: string; lang?: string; className?: string; provider?: string; baseUrl?: string; session?: string }
+export interface AgentPageConfig { script?: unknown[]; permissions?: string; storage?: string; theme?: string; lang?: string; className?: string; provider?: string; baseUrl?: string; session?: string; attributes?: Record<string, string> }
 
 export async function bootAgent(page: Page, config: AgentPageConfig): Promise<void> {
   await page.addInitScript((c) => { (window as unknown as { dshTestConfig: unknown }).dshTestConfig = c }, config)
   await page.goto('/test-pages/agent.html')
-  await page.waitForSelector('body[data-ready]')
+  await page.waitForSelector('body[data-ready]', { state: 'attached' }) // a closed launcher leaves the body without a box
 }
 
 export async function send(page: Page, text: string): Promise<void> {
