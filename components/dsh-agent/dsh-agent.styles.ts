@@ -10,10 +10,12 @@ import { css } from 'lit'
 import { base, tokens } from '../theme/index.ts'
 
 export const agentStyles = [tokens, base, css`
-  :host { display: block; min-width: 0; max-width: 100%; container: dsh-agent / inline-size; }
-  .base { display: grid; grid-template: 'header' auto 'notices' auto 'body' minmax(0, 1fr) 'composer' auto / minmax(0, 1fr);
-    height: var(--dsh-agent-height, 600px); min-width: 0; overflow: hidden;
+  :host { display: block; min-width: 0; max-width: 100%; container: dsh-agent / inline-size;
     background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); }
+  /* Launcher: the host keeps no box in the page; the floating panel carries it. */
+  :host([mode='launcher']) { background: none; border: 0; }
+  .base { display: grid; grid-template: 'header' auto 'notices' auto 'body' minmax(0, 1fr) 'composer' auto / minmax(0, 1fr);
+    height: var(--dsh-agent-height, 600px); min-width: 0; overflow: hidden; border-radius: inherit; }
   .header { grid-area: header; display: flex; flex-wrap: wrap; gap: 4px var(--_gap); align-items: center; padding: 6px 10px; border-bottom: 1px solid var(--_border); min-width: 0; }
   [part~='title'] { font-weight: 600; flex: 1 0 auto; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .tools { display: flex; gap: 4px; flex-wrap: wrap; }
@@ -41,7 +43,7 @@ export const agentStyles = [tokens, base, css`
   .model-line { color: var(--_muted); font-size: 0.85em; margin: 0; }
   .launcher { position: fixed; right: 16px; bottom: 16px; z-index: 2147483000; min-height: 48px; padding: 0 18px; border-radius: 24px;
     background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); box-shadow: 0 4px 14px rgb(0 0 0 / 0.25); }
-  :host([mode='launcher']) .base { position: fixed; right: 16px; bottom: 16px; z-index: 2147483000; box-shadow: 0 8px 30px rgb(0 0 0 / 0.3);
+  :host([mode='launcher']) .base { background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); position: fixed; right: 16px; bottom: 16px; z-index: 2147483000; box-shadow: 0 8px 30px rgb(0 0 0 / 0.3);
     width: min(var(--dsh-launcher-width, 420px), calc(100vw - 32px)); height: min(var(--dsh-launcher-height, 640px), calc(100dvh - 32px)); }
   :host([mode='launcher']) .tools { order: 1; flex-basis: 100%; }
   :host([mode='launcher']) .tools > button { flex: 1; }
