@@ -1,7 +1,7 @@
 /**
  * The §2.11 log invariant: turns 1,2,… never overlap, steps 1,2,… per turn, step-scoped events
- * name the open turn+step, appended tool results answer a same-step `tool/call`, `todo/write`
- * and `request/*` stay inside a turn. Plane: shared; pure. Fails with the concrete values.
+ * name the open turn+step, appended tool results answer a same-step `tool/call`, tool-result
+ * replacements (pruning) and `todo/write`/`request/*` stay inside a turn. Plane: shared; pure. Fails with the concrete values.
  * @module session/invariant
  */
 import type { Context } from '@deepseek-ai/cordis'
@@ -70,7 +70,7 @@ export class LogInvariant {
 
   private stepScopedProblem(event: SessionEvent): string | undefined {
     if (event.type !== 'tool/result') return this.namesOpenStep(event.data as { turn: number; step: number })
-    if (event.surfaceOp !== 'append') return undefined
+    if (event.surfaceOp !== 'append') return this.turns.openTurn === undefined ? 'a surface replacement of a tool result outside any open turn' : undefined
     const problem = this.namesOpenStep(event.data)
     if (problem || event.data.error?.code === 'TOOL_NOT_STARTED') return problem
     const callId = event.data.message.source.callId

@@ -1,6 +1,7 @@
 /**
  * Crash repair for cold logs that end inside a turn (dsh contracts §2.9): the closer events to
- * append — error results for unanswered calls, `step/end` if open, `turn/end {interrupted}`.
+ * append — error results for the unanswered calls an `assistant/message` requested (a bare
+ * `tool/call` is no model request and gets none, as in dsh), `step/end` if open, `turn/end {interrupted}`.
  * Plane: shared; pure. Never truncates, never runs on a live session, never closes plugin brackets.
  * @module session/repair
  */
@@ -15,7 +16,7 @@ const NOT_STARTED_TEXT = 'The tool call was interrupted before it started; it ne
 interface OpenStep {
   turn: number
   step: number
-  /** Call ids in model order: tool-call blocks of the step's assistant messages, then bare tool/calls. */
+  /** Call ids the step's assistant messages requested, in model order (a bare `tool/call` adds none). */
   order: CallId[]
   /** callId → seq of its `tool/call`. */
   calls: Map<CallId, number>
@@ -45,7 +46,6 @@ function scanOpenStep(events: readonly SessionEvent[], from: number, state: Turn
       for (const block of event.data.message.content) if (block.type === 'tool-call' && !open.order.includes(block.id)) open.order.push(block.id)
     } else if (event.type === 'tool/call') {
       open.calls.set(event.data.callId, event.seq)
-      if (!open.order.includes(event.data.callId)) open.order.push(event.data.callId)
     } else if (event.type === 'tool/result') {
       open.answered.add(event.data.message.source.callId)
     }

@@ -80,6 +80,18 @@ describe('session-invariant plugin', () => {
     s.append('tool/result', { turn: 1, step: 2, message: toolResult('c9', 'x'), error: { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' } }, { surfaceOp: 'append' })
   })
 
+  it('refuses a surface replacement of a tool result outside any open turn, as dsh does', async () => {
+    const s = await checkedSession()
+    appendTurn(s, 1, ['c1'])
+    const result = s.events.find(e => e.type === 'tool/result')!
+    const pruned = { turn: 1, step: 1, message: toolResult('c1', '[pruned]') }
+    const replace = { surfaceOp: { op: 'replace' as const, start: result.seq, end: result.seq }, sourceEventSeqs: [result.seq] }
+    expect(violation(s, x => x.append('tool/result', pruned, replace)))
+      .toBe(`seq ${s.events.length}: tool/result: a surface replacement of a tool result outside any open turn`)
+    s.append('turn/start', { turn: 2 })
+    expect(s.append('tool/result', pruned, replace).surfaceOp).toEqual(replace.surfaceOp)
+  })
+
   it('keeps todo/write and request/* inside a turn', async () => {
     const s = await checkedSession()
     expect(violation(s, x => x.append('todo/write', { todos: [] }))).toBe('seq 1: todo/write: only allowed inside a turn; no turn is open')

@@ -43,6 +43,18 @@ describe('interruptedTurnClosers', () => {
     expect(closers[3]!.data).toEqual({ turn: 1, reason: { kind: 'interrupted' } })
   })
 
+  it('answers only the calls an assistant/message requested: a bare tool/call gets no result (dsh adds only closers)', () => {
+    const s = newSession()
+    s.append('turn/start', { turn: 1 })
+    s.append('step/start', { turn: 1, step: 1 })
+    s.append('assistant/message', { turn: 1, step: 1, message: assistant('a', ['c1']) }, { surfaceOp: 'append' })
+    s.append('tool/call', call('c1'))
+    s.append('tool/call', call('bare'))
+    const closers = interruptedTurnClosers(s.events)
+    expect(closers.map(e => e.type)).toEqual(['tool/result', 'step/end', 'turn/end'])
+    expect(closers[0]).toMatchObject({ data: { message: { source: { callId: 'c1' } }, error: { code: 'TOOL_OUTCOME_UNKNOWN' } } })
+  })
+
   it('closes a turn whose step already ended with only turn/end', () => {
     const s = newSession()
     s.append('turn/start', { turn: 1 })
