@@ -5,6 +5,7 @@
  * @module agent-loop/service
  */
 import { Service, type Context, type Fiber } from '@deepseek-ai/cordis'
+import { SessionStoreError } from '../session/errors.ts'
 import type { Session } from '../session/session.ts'
 import type { SessionMeta } from '../session/store.ts'
 import type { SessionEvent } from '../session/types.ts'
@@ -74,9 +75,11 @@ export class AgentService extends Service {
   }
 
   /**
-   * The agent of a stored (or live) session: loaded, repaired, then driven again. Concurrent
+   * The agent of a stored (or live, idle) session: loaded, repaired, then driven again. Concurrent
    * calls for one session share the one resume in flight (the first caller's options and setup
    * apply, as for an agent already running); a failed resume leaves nothing behind.
+   * @throws SessionStoreError SESSION_LIVE when the session is live with a turn open (as dsh: its
+   *   repair would close a turn someone is still writing)
    */
   resume(options: ResumeAgentOptions): Promise<AgentHandle> {
     try {
@@ -85,6 +88,10 @@ export class AgentService extends Service {
       return Promise.reject(error)
     }
     const id = options.resumeSessionId
+    const openTurn = this.ctx.sessions.get(id)?.openTurn
+    if (openTurn !== undefined) {
+      return Promise.reject(new SessionStoreError('SESSION_LIVE', `cannot resume session ${id} while it is live: turn ${openTurn} is open`))
+    }
     const running = this.live.get(id)
     if (running) return Promise.resolve({ agent: running.agent, dispose: () => this.dispose(running.agent.id) })
     const inFlight = this.resuming.get(id)

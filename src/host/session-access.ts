@@ -27,6 +27,8 @@ function opened(agent: Agent): SessionOpened {
 /** Opens `sessionId` (or a new session) as writer; a session another instance writes is followed read-only. */
 export async function openSession(host: SessionHost, sessionId: SessionId | undefined): Promise<SessionOpened> {
   const runtime = await host.runtime()
+  const driven = sessionId === undefined ? undefined : host.agents.get(sessionId)
+  if (driven) return opened(driven) // this host drives it already (a resume would be refused mid-turn)
   let agent: Agent
   try {
     agent = await runtime.open(sessionId)

@@ -44,9 +44,9 @@ export class SessionForkError extends Error {
   }
 }
 
-export type SessionStoreErrorCode = 'SESSION_NOT_FOUND' | 'SESSION_ALREADY_EXISTS' | 'UNKNOWN_EVENT_TYPE' | 'SECRET_FIELD'
+export type SessionStoreErrorCode = 'SESSION_NOT_FOUND' | 'SESSION_ALREADY_EXISTS' | 'UNKNOWN_EVENT_TYPE' | 'SECRET_FIELD' | 'SESSION_LIVE'
 
-/** A store operation (create/open/export/delete) refused. */
+/** A store operation (create/open/export/delete, or resuming a session live with an open turn) refused. */
 export class SessionStoreError extends Error {
   override readonly name = 'SessionStoreError'
   constructor(readonly code: SessionStoreErrorCode, message: string) {

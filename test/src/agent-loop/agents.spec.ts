@@ -70,6 +70,19 @@ describe('ctx.agents', () => {
     expect(runtime.diagnostics().plugins).toEqual([])
   })
 
+  it('refuses to resume a session that is live with an open turn ("while it is live"), and resumes it once idle', async () => {
+    runtime = await createRuntime({ llm: { provider: 'scripted', replies: [{ hang: true }] } })
+    const agent = await runtime.open()
+    agent.followup('hang')
+    await expect.poll(() => agent.session.openTurn).toBe(1)
+    const refused = await runtime.open(agent.id).catch((error: unknown) => error)
+    expect(refused).toMatchObject({ name: 'SessionStoreError', code: 'SESSION_LIVE', message: `cannot resume session ${agent.id} while it is live: turn 1 is open` })
+    expect(agent.session.events.some((e) => e.type === 'turn/end')).toBe(false)
+    agent.cancel({ kind: 'user' })
+    await agent.whenIdle()
+    expect(await runtime.open(agent.id)).toBe(agent)
+  })
+
   it('whenIdle resolves after dispose even with queued input', async () => {
     runtime = await createRuntime({ llm: { provider: 'scripted', replies: [{ hang: true }] } })
     const agent = await runtime.open()
