@@ -35,7 +35,7 @@ export function modelVisibilityProblem(request: GenerateOptions, session: Sessio
   if (session.openStep === undefined) return 'no step is open in the log'
   const header = foldRequestHeader(session).header
   if (!header) return 'no request/header is logged'
-  if (!sameMessages(request.messages, session.deriveMessages())) return 'messages differ from the log derivation'
+  if (!sameMessages(request.messages, session.sharedMessages())) return 'messages differ from the log derivation'
   if (!callConfigEquals(request, header.config)) return 'call config differs from the logged request/header'
   if ((request.system ?? '') !== (header.system ?? '')) return 'system prompt differs from the logged request/header'
   if (!sameTools(request.tools, header.tools)) return 'tools differ from the logged request/header'

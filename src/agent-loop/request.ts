@@ -32,7 +32,7 @@ export function requestActor(deps: LoopDeps) {
     checkAbort(signal)
     const request: GenerateOptions = Object.freeze({
       ...header.config,
-      messages: session.deriveMessages(),
+      messages: session.sharedMessages(),
       ...(header.system === undefined ? {} : { system: header.system }),
       ...(header.tools === undefined ? {} : { tools: header.tools }),
       sessionId: session.id,

@@ -125,8 +125,16 @@ export class Session {
     return this.lastByType.get(type) as SessionEvent<K> | undefined
   }
 
-  /** The model history: the surface projected to messages (cached; see derive-messages.ts). */
-  deriveMessages(): readonly Message[] {
+  /** The model history as the caller's own array of the shared frozen messages (dsh: a fresh array per call). */
+  deriveMessages(): Message[] {
+    return this.projection.current().slice()
+  }
+
+  /**
+   * The model history as one shared frozen array, the same until the surface changes (cached; see
+   * derive-messages.ts); what requests carry, so the token tally sees its lineage.
+   */
+  sharedMessages(): readonly Message[] {
     return this.projection.current()
   }
 

@@ -90,7 +90,7 @@ export class CompactionService extends Service {
     let tally = this.tallies.get(agent.session)
     if (!tally) this.tallies.set(agent.session, tally = new RequestTokenTally())
     const pressure = measureContext({
-      events, messages: agent.session.deriveMessages(), pending: payload.messages,
+      events, messages: agent.session.sharedMessages(), pending: payload.messages,
       ...(header.system === undefined ? {} : { system: header.system }),
       ...(header.tools === undefined ? {} : { tools: header.tools }),
     }, tally)

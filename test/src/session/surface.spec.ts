@@ -95,17 +95,17 @@ describe('replace', () => {
     expect(s.deriveMessages().map(m => m.id)).toEqual(['u-summary', 'u-q2', 'a-answer2', 'r-c1', 'u-after'])
   })
 
-  it('tags derivations of one generation as extending each other, and a replace starts a new lineage', () => {
+  it('tags shared derivations of one generation as extending each other, and a replace starts a new lineage', () => {
     const s = twoTurns()
-    const before = s.deriveMessages()
+    const before = s.sharedMessages()
     s.append('user/message', user('more'), { surfaceOp: 'append' })
-    const grown = s.deriveMessages()
+    const grown = s.sharedMessages()
     expect(extendsList(grown, before)).toBe(true)
     expect(extendsList(before, grown)).toBe(false)
     const nodes = s.surface.nodes
     s.append('user/message', user('summary'), { surfaceOp: { op: 'replace', start: nodes[0]!, end: nodes[1]! }, sourceEventSeqs: [nodes[0]!, nodes[1]!] })
     s.append('user/message', user('after'), { surfaceOp: 'append' })
-    const rewritten = s.deriveMessages()
+    const rewritten = s.sharedMessages()
     expect(rewritten.length).toBeGreaterThan(before.length)
     expect(extendsList(rewritten, before)).toBe(false)
     expect(extendsList(rewritten, grown)).toBe(false)
@@ -154,15 +154,27 @@ describe('replace', () => {
 })
 
 describe('deriveMessages caching', () => {
-  it('returns the same frozen array until the surface changes; log-only events do not invalidate it', () => {
+  it('sharedMessages() is the same frozen array until the surface changes; log-only events do not invalidate it', () => {
     const s = newSession()
     appendTurn(s, 1)
-    const first = s.deriveMessages()
+    const first = s.sharedMessages()
     expect(Object.isFrozen(first)).toBe(true)
     s.append('permission/preset', { preset: 'x' })
-    expect(s.deriveMessages()).toBe(first)
+    expect(s.sharedMessages()).toBe(first)
     s.append('user/message', user('z'), { surfaceOp: 'append' })
-    expect(s.deriveMessages()).not.toBe(first)
+    expect(s.sharedMessages()).not.toBe(first)
     expect(first).toHaveLength(2)
+  })
+
+  it('deriveMessages() returns the caller\'s own array of the same frozen messages, as dsh does', () => {
+    const s = newSession()
+    appendTurn(s, 1)
+    const mine = s.deriveMessages()
+    const again = s.deriveMessages()
+    expect(mine).not.toBe(again)
+    expect(Object.isFrozen(mine)).toBe(false)
+    mine.push(user('mine only'))
+    expect(s.deriveMessages()).toHaveLength(2)
+    expect(again.every((message, i) => message === s.sharedMessages()[i] && Object.isFrozen(message))).toBe(true)
   })
 })
