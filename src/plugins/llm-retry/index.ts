@@ -60,7 +60,7 @@ async function recover(payload: RequestErrorPayload, next: () => Promise<Request
   const delayMs = policy.mode === 'normal' && retry > policy.maxRetries ? undefined : retryDelay(policy, retry, failure.providerRetryAfterMs, config.random)
   if (delayMs === undefined) return policy.mode === 'always' ? undefined : next()
   if (config.network.isOffline()) {
-    agent.session.append('llm/offline', { turn, step, since: config.now() })
+    agent.session.append('llm/offline', { turn, step, since: config.now() }, { ignorable: true }) // dsh refuses a log with an unknown type not so marked
     await config.network.whenOnline(signal)
   }
   const retryId = newId<string>()

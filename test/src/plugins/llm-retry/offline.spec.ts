@@ -4,6 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { platformNetwork, onlineEvent, type NetworkStatus } from '../../../../src/plugins/llm-retry/network.ts'
 import type { ScriptedReply } from '../../../../src/llm-scripted/types.ts'
+import type { SessionEvent } from '../../../../src/session/types.ts'
+import { dshSession } from '../../../harness/dsh-peer.ts'
 import { createLoopRuntime, nextEvent } from '../../../harness/loop-runtime.ts'
 
 type Loop = Awaited<ReturnType<typeof createLoopRuntime>>
@@ -94,6 +96,17 @@ describe('llm-retry while offline', () => {
     const jsonl = await runtime.ctx.sessions.export(agent.session.id)
     await runtime.ctx.sessions.delete(agent.session.id)
     await expect(runtime.ctx.sessions.import(jsonl)).resolves.toBe(agent.session.id)
+  })
+
+  it('writes llm/offline ignorable, so dsh (which refuses unknown types not so marked) can open the log', async () => {
+    const { agent, runtime, goOnline } = await start([down, { text: 'ok' }], true)
+    await nextEvent(agent.session, 'llm/offline')
+    goOnline()
+    await agent.whenIdle()
+    const lines = (await runtime.ctx.sessions.export(agent.session.id)).trim().split('\n').slice(1).map((line) => JSON.parse(line) as SessionEvent)
+    const { KNOWN_SESSION_EVENT_TYPES } = await dshSession()
+    const unknownToDsh = lines.filter((event) => !KNOWN_SESSION_EVENT_TYPES.has(event.type))
+    expect(unknownToDsh.map((event) => [event.type, event.ignorable])).toEqual([['llm/offline', true]])
   })
 })
 
