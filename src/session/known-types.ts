@@ -15,4 +15,17 @@ const CORE = {
   'compaction/start': true, 'compaction/summary': true, 'compaction/end': true, 'compaction/prune': true,
 } as const satisfies Partial<Record<SessionEventType, true>>
 
-export const KNOWN_SESSION_EVENT_TYPES: readonly string[] = Object.keys(CORE)
+/**
+ * Types dsh's standard plugins log (its `KNOWN_SESSION_EVENT_TYPES`, 0.1.0-rc.8) that this runtime
+ * does not act on: a dsh file holding them imports and resumes, and they are kept and exported
+ * verbatim (log-only here: no projection, no invariant of theirs is checked).
+ */
+export const DSH_LOG_ONLY_EVENT_TYPES: readonly string[] = [
+  'agent-preset/selected', 'command/done', 'command/run', 'feedback/record', 'goal/change', 'hook/invoked',
+  'hook/result', 'plan/mode', 'schedule/change', 'session/title', 'session/title-llm-request', 'subagent/descriptor',
+  'team/member', 'team/message/delivered', 'team/message/queued', 'team/task', 'tool-workflow/agent-end',
+  'tool-workflow/agent-start', 'tool-workflow/run-end', 'tool-workflow/run-start', 'tool/code-dispatch',
+  'tool/code-dispatch-start', 'web/deepseek-search-llm-request',
+]
+
+export const KNOWN_SESSION_EVENT_TYPES: readonly string[] = [...Object.keys(CORE), ...DSH_LOG_ONLY_EVENT_TYPES]

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest'
 import type { Context } from '@deepseek-ai/cordis'
 import type { CallId } from '../../../src/util/brand.ts'
 import { appendTurn, assistant, sid, user } from './fixtures.ts'
+import { dshSession } from '../../harness/dsh-peer.ts'
 import { bootStore } from './store-fixture.ts'
+
+/** Whether this store's import knows `type`: a non-ignorable event of it is not refused as unknown. */
+async function readsType(root: Context, type: string): Promise<boolean> {
+  const text = JSON.stringify({ type: 'session', version: 0, id: `k-${type}`, createdAt: 1, delegationDepth: 0 }) + '\n' + JSON.stringify({ type, seq: 0, time: 1, data: {} }) + '\n'
+  const outcome = await root.sessions.import(text).then(() => 'stored', (error: Error) => error.message)
+  return !outcome.includes('unknown event type')
+}
 
 async function exported(): Promise<{ root: Context; text: string }> {
   const root = await bootStore()
@@ -100,6 +108,22 @@ describe('hostile import', () => {
     const text = file(HEADER, ev(0, 'future/x', { a: 1 }, ',"ignorable":true'), ev(1, 'turn/start', { turn: 1 }), ev(2, 'turn/end', { turn: 1, reason: { kind: 'completed' } }))
     await root.sessions.import(text)
     expect(await root.sessions.export(sid('h'))).toBe(text)
+  })
+
+  it('imports the log-only types of dsh\'s standard plugins (session/title, …) as known, resumes and re-exports them verbatim', async () => {
+    const root = await bootStore()
+    const title = ev(2, 'session/title', { title: 'Greeting', messageSeqs: [1], source: { kind: 'provider', provider: 'deepseek' } })
+    const text = file(HEADER, ev(0, 'turn/start', { turn: 1 }), `{"type":"user/message","seq":1,"time":1,"data":${JSON.stringify(user('hi'))},"surfaceOp":"append"}`,
+      title, ev(3, 'turn/end', { turn: 1, reason: { kind: 'completed' } }), ev(4, 'plan/mode', { mode: 'plan' }))
+    expect(await root.sessions.import(text)).toBe('h')
+    const opened = await root.sessions.open(sid('h'))
+    expect(opened.events.map(e => e.type)).toEqual(['turn/start', 'user/message', 'session/title', 'turn/end', 'plan/mode', 'session/end-seed'])
+    expect((await root.sessions.export(sid('h'))).startsWith(text)).toBe(true)
+    const { KNOWN_SESSION_EVENT_TYPES } = await dshSession()
+    const ours = await bootStore()
+    const known = await Promise.all([...KNOWN_SESSION_EVENT_TYPES].map(async type => [type, await readsType(ours, type)] as const))
+    expect(known.filter(([, reads]) => !reads).map(([type]) => type)).toEqual([])
+    expect(await readsType(ours, 'future/x')).toBe(false)
   })
 
   it('accepts a tool call pair across the file', async () => {
