@@ -68,7 +68,7 @@ function closerResult(open: OpenStep, callId: CallId, seq: number, time: number)
     error: started ? { name: 'ToolOutcomeUnknownError', code: 'TOOL_OUTCOME_UNKNOWN' } : { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' },
   }
   return started
-    ? { type: 'tool/result', seq, time, data, surfaceOp: 'append', sourceEventSeqs: [callSeq] }
+    ? { type: 'tool/result', seq, time, data, sourceEventSeqs: [callSeq], surfaceOp: 'append' }
     : { type: 'tool/result', seq, time, data, surfaceOp: 'append' }
 }
 

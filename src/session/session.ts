@@ -36,9 +36,12 @@ export interface SessionOptions {
   maxEventBytes?: number
 }
 
-/** The envelope keys a seed or loaded event may carry (dsh §2.1). */
-export const EVENT_KEYS: readonly string[] = ['type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable']
-const INTENT_KEYS: readonly string[] = ['surfaceOp', 'sourceEventSeqs', 'ignorable']
+/**
+ * The envelope keys a seed or loaded event may carry (dsh §2.1), in the order dsh writes them
+ * (its `append` puts `sourceEventSeqs` before `surfaceOp`), so a dsh file re-exports byte-identically.
+ */
+export const EVENT_KEYS: readonly string[] = ['type', 'seq', 'time', 'data', 'ignorable', 'sourceEventSeqs', 'surfaceOp']
+const INTENT_KEYS: readonly string[] = ['ignorable', 'sourceEventSeqs', 'surfaceOp']
 const EVENT_KEY_POSITION: ReadonlyMap<string, number> = new Map(EVENT_KEYS.map((key, i) => [key, i]))
 
 type Intent = { surfaceOp?: unknown; sourceEventSeqs?: unknown; ignorable?: unknown }
@@ -193,12 +196,12 @@ export class Session {
     }
     const extra = Object.keys(intent).filter(key => !INTENT_KEYS.includes(key) && intent[key as keyof Intent] !== undefined)
     if (extra.length) throw new SessionAppendError('INVALID_INTENT', `${type}: unknown intent key(s) ${extra.join(', ')}`)
-    if (intent.surfaceOp !== undefined) event.surfaceOp = this.checkJson(intent.surfaceOp, type, 'surfaceOp', this.copyOptions)
-    if (intent.sourceEventSeqs !== undefined) event.sourceEventSeqs = this.checkJson(intent.sourceEventSeqs, type, 'sourceEventSeqs', this.copyOptions)
     if (intent.ignorable !== undefined) {
       if (intent.ignorable !== true) throw new SessionAppendError('INVALID_INTENT', `${type}: ignorable must be true when present`)
       event.ignorable = true
     }
+    if (intent.sourceEventSeqs !== undefined) event.sourceEventSeqs = this.checkJson(intent.sourceEventSeqs, type, 'sourceEventSeqs', this.copyOptions)
+    if (intent.surfaceOp !== undefined) event.surfaceOp = this.checkJson(intent.surfaceOp, type, 'surfaceOp', this.copyOptions)
   }
 
   private commit({ event, plan }: { event: SessionEvent; plan: SurfacePlan }): void {

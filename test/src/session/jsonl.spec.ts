@@ -50,6 +50,18 @@ describe('export', () => {
     expect(opened.deriveMessages().map(m => m.id)).toEqual(['u-q1', 'a-answer1', 'r-c1', 'a-é'])
   })
 
+  it('keeps dsh\'s envelope key order (sourceEventSeqs before surfaceOp): a dsh file re-exports byte-identically after resuming', async () => {
+    const { text } = await exported()
+    const answer = text.split('\n').find(line => line.includes('"a-é"'))!
+    expect(answer.slice(answer.indexOf('},"sourceEventSeqs"'))).toBe('},"sourceEventSeqs":[11],"surfaceOp":"append"}')
+    const other = await bootStore()
+    await other.sessions.import(text)
+    const resumed = await other.sessions.open(sid('x'))
+    const reexported = await other.sessions.export(sid('x'))
+    expect(reexported.slice(0, text.length)).toBe(text)
+    expect(reexported.slice(text.length)).toBe(JSON.stringify(resumed.events.at(-1)) + '\n')
+  })
+
   it('refuses an unknown id', async () => {
     const root = await bootStore()
     await expect(root.sessions.export(sid('none'))).rejects.toThrow('session none not found')
