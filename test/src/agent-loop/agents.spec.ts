@@ -59,7 +59,7 @@ describe('ctx.agents', () => {
     const failures = await Promise.allSettled([runtime.open(missing), runtime.open(missing)])
     expect(failures.map((f) => f.status)).toEqual(['rejected', 'rejected'])
     expect((failures[1] as PromiseRejectedResult).reason).toBe((failures[0] as PromiseRejectedResult).reason)
-    await expect(runtime.open(missing)).rejects.toThrow()
+    await expect(runtime.open(missing)).rejects.toThrow('session missing-session not found')
   })
 
   it('refuses a second agent on a live session and reports the effective composition', async () => {
