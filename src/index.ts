@@ -16,3 +16,16 @@ export type { SessionEvent, SessionEventMap, TurnEndReason, AgentCancelCause, In
 export type { ToolDefinition } from './tools/types.ts'
 export type { ApprovalOutcome, ApprovalRequest, ApprovalPolicy, PermissionPreset } from './approval/types.ts'
 export type { SessionId, MessageId, CallId } from './util/brand.ts'
+export type { SessionReadView } from './session/read-view.ts'
+// Coded errors: hosts raise and match them by class and `code`.
+export { LlmError } from './llm/errors.ts'
+export type { LlmErrorCode } from './llm/types.ts'
+export { ToolError, type ToolErrorCode } from './tools/errors.ts'
+export {
+  SessionAppendError, SessionSeedError, SessionInvariantError, SessionForkError, SessionStoreError, SessionImportError,
+  type SessionAppendErrorCode, type SessionSeedErrorCode, type SessionForkErrorCode, type SessionStoreErrorCode,
+} from './session/errors.ts'
+export { StorageError, SessionPersistenceError, type StorageErrorCode, type SessionPersistenceErrorCode } from './session-idb/errors.ts'
+export { FsError, type FsErrorCode } from './fs/errors.ts'
+export { AgentOptionsError } from './agent-loop/agent-options.ts'
+export { ModelVisibilityError } from './agent-loop/invariant.ts'

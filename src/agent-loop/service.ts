@@ -26,6 +26,8 @@ declare module '@deepseek-ai/cordis' {
 export interface Config {
   /** Defaults merged under each agent's own options (route, output cap, budgets). */
   defaults?: AgentOptions
+  /** `false` skips the model-visible-means-logged check (runtime option `invariants`). */
+  invariants?: boolean
 }
 
 export interface CreateAgentOptions {
@@ -59,7 +61,7 @@ export class AgentService extends Service {
     super(ctx, 'agents')
     assertAgentOptions(config.defaults)
     this.notify = agentNotifier(ctx)
-    installModelVisibilityCheck(ctx, (id) => this.live.get(id as SessionId)?.agent.session ?? false)
+    if (config.invariants !== false) installModelVisibilityCheck(ctx, (id) => this.live.get(id as SessionId)?.agent.session ?? false)
     ctx.effect(() => () => this.disposeAll(), 'agents: dispose every agent')
   }
 

@@ -32,6 +32,8 @@ export interface RuntimeOptionsForPatches {
   permissions?: PermissionPreset
   /** Defaults for every agent (route, output cap, budgets). */
   agentOptions?: AgentOptions
+  /** Runtime invariant checks (the session log invariant, model-visible-means-logged); default `true`. */
+  invariants?: boolean
   /** Runtime default cap of the parallel tool-call pool (a positive integer; an agent's own option wins). */
   maxParallelToolCalls?: number
   /** Context-pressure compaction (`src/plugins/compaction`): auto, thresholdRatio, retainRatio, ... */
@@ -108,6 +110,7 @@ export function runtimePatches(options: RuntimeOptionsForPatches): CompositionPa
   if (options.compaction) patches.push({ id: 'compaction', config: options.compaction })
   const defaults: AgentOptions = { ...route, ...(options.maxParallelToolCalls === undefined ? {} : { maxParallelToolCalls: options.maxParallelToolCalls }), ...options.agentOptions }
   assertAgentOptions(defaults)
-  patches.push({ id: 'agents', config: { defaults } })
+  if (options.invariants === false) patches.push({ id: 'session-invariant', disabled: true })
+  patches.push({ id: 'agents', config: { defaults, ...(options.invariants === false ? { invariants: false } : {}) } })
   return patches
 }

@@ -10,6 +10,7 @@ import type { Agent, AgentOptions } from '../agent-loop/types.ts'
 import type { ApprovalOutcome, ApprovalRequest } from '../approval/types.ts'
 import type { Session } from '../session/session.ts'
 import type { SessionListing } from '../session/persistence.ts'
+import type { SessionReadView } from '../session/read-view.ts'
 import type { SessionId } from '../util/brand.ts'
 import { bootKernel, describePluginProblem } from './boot.ts'
 import { composition } from './compose.ts'
@@ -35,6 +36,8 @@ export interface RuntimeOptions extends RuntimeOptionsForPatches {
 export interface RuntimeSessions {
   list(): Promise<SessionListing[]>
   get(id: SessionId): Session | undefined
+  /** Read-only: the live session's log, or a stored session read without opening it; `undefined` if unknown. */
+  read(id: SessionId): Promise<SessionReadView | undefined>
   /** Forks at `boundarySeq` (inclusive; default the last event); returns the child's id. */
   fork(id: SessionId, boundarySeq?: number, childId?: SessionId): Promise<SessionId>
   delete(id: SessionId): Promise<boolean>
@@ -87,6 +90,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     sessions: {
       list: () => sessions.list(),
       get: (id) => sessions.get(id),
+      read: (id) => sessions.read(id),
       fork: async (id, boundarySeq, childId) => (await sessions.fork(id, boundarySeq, childId)).id,
       delete: async (id) => {
         await agents.dispose(id)

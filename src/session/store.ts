@@ -14,6 +14,7 @@ import { SessionPublication, type SessionVerifier } from './publication.ts'
 import { unwrapService } from '../util/service.ts'
 import { interruptedTurnClosers } from './repair.ts'
 import { Session } from './session.ts'
+import { liveView, storedView, type SessionReadView } from './read-view.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
 import { DEFAULT_MAX_EVENT_BYTES } from './validate-json.ts'
 
@@ -68,6 +69,17 @@ export class SessionStore extends Service {
   /** The live session with this id, if any. */
   get(id: SessionId): Session | undefined {
     return this.live.get(id)
+  }
+
+  /**
+   * A read-only view: the live session's, or the stored log read as it is (not opened, not
+   * repaired, no writer taken); `undefined` for an unknown id.
+   */
+  async read(id: SessionId): Promise<SessionReadView | undefined> {
+    const existing = this.live.get(id)
+    if (existing) return liveView(existing)
+    const stored = await this.backend.load(id)
+    return stored && storedView(stored.header, stored.events, this.maxEventBytes)
   }
 
   /** The live session, or the stored one loaded, repaired (closers committed) and seeded. */
