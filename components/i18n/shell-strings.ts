@@ -9,7 +9,7 @@ const en = {
   emptyHeading: 'How can I help?', suggestions: 'Suggested questions',
   modelScripted: 'Answers come from a scripted demo model (no key, no network).', modelReplay: 'Replaying a recorded session (no model is called).',
   modelProvider: 'Answers come from', modelDefault: 'the provider’s default model',
-  openAgent: 'Open the assistant', close: 'Close', region: 'Assistant', dismiss: 'Dismiss', details: 'Details',
+  openAgent: 'Open the assistant', close: 'Close', stop: '.', region: 'Assistant', dismiss: 'Dismiss', details: 'Details',
   fork: 'fork', forkOf: 'Fork of', untitled: 'New conversation', sessionCount: 'sessions', oneSession: 'session', storageUse: 'used of',
   failed: {
     start: 'The assistant could not start', attribute: 'A setting of this page is invalid', workspace: 'The WebContainer workspace is not used',
@@ -20,7 +20,8 @@ const en = {
   },
   todo: {
     SESSION_ALREADY_EXISTS: 'This session is already stored here: open it from Sessions.',
-    SESSION_CORRUPT: 'The file is not a valid session export (JSONL from dsh or dsh-agent).',
+    SESSION_CORRUPT: 'The stored session is damaged; export what you can and start a new one.',
+    SESSION_IMPORT_INVALID: 'The file is not a valid session export (JSONL from dsh or dsh-agent).',
     SESSION_FORMAT_NEWER: 'The file comes from a newer version; update this page’s dsh-agent.',
     SESSION_NOT_FOUND: 'It no longer exists; pick another session from Sessions.',
     SESSION_LOCKED: 'Another tab writes it; close that tab or take over here.',
@@ -39,7 +40,7 @@ const zh: ShellStrings = {
   emptyHeading: '有什么可以帮你？', suggestions: '推荐的问题',
   modelScripted: '回答来自脚本化的演示模型（无需密钥，不联网）。', modelReplay: '正在回放一段录制的会话（不调用模型）。',
   modelProvider: '回答来自', modelDefault: '服务商的默认模型',
-  openAgent: '打开助手', close: '关闭', region: '助手', dismiss: '关闭提示', details: '详情',
+  openAgent: '打开助手', close: '关闭', stop: '。', region: '助手', dismiss: '关闭提示', details: '详情',
   fork: '分叉', forkOf: '分叉自', untitled: '新对话', sessionCount: '个会话', oneSession: '个会话', storageUse: '已用，共',
   failed: {
     start: '助手无法启动', attribute: '本页的一项设置无效', workspace: '未使用 WebContainer 工作区',
@@ -50,7 +51,8 @@ const zh: ShellStrings = {
   },
   todo: {
     SESSION_ALREADY_EXISTS: '此会话已保存在这里：请从“会话”中打开它。',
-    SESSION_CORRUPT: '该文件不是有效的会话导出（dsh 或 dsh-agent 的 JSONL）。',
+    SESSION_CORRUPT: '保存的会话已损坏；请导出能导出的内容并开始新会话。',
+    SESSION_IMPORT_INVALID: '该文件不是有效的会话导出（dsh 或 dsh-agent 的 JSONL）。',
     SESSION_FORMAT_NEWER: '该文件来自更新的版本；请更新本页的 dsh-agent。',
     SESSION_NOT_FOUND: '它已不存在；请从“会话”中选择另一个。',
     SESSION_LOCKED: '另一个标签页正在写入它；关闭那个标签页或在此接管。',

@@ -54,10 +54,13 @@ export class SessionStoreError extends Error {
   }
 }
 
-/** A JSONL import was refused at `line` (1-based); nothing was created. */
+/**
+ * A JSONL import was refused at `line` (1-based); nothing was created. `code` tells the page why:
+ * `SESSION_ALREADY_EXISTS` (its id is stored already) or `SESSION_IMPORT_INVALID` (not a valid export).
+ */
 export class SessionImportError extends Error {
   override readonly name = 'SessionImportError'
-  constructor(readonly line: number, readonly reason: string) {
+  constructor(readonly line: number, readonly reason: string, readonly code: 'SESSION_IMPORT_INVALID' | 'SESSION_ALREADY_EXISTS' = 'SESSION_IMPORT_INVALID') {
     super(`line ${line}: ${reason}`)
   }
 }

@@ -152,7 +152,7 @@ export class SessionStore extends Service {
   async import(jsonl: string): Promise<SessionId> {
     const known = this.eventTypes // read once, not per line: `this` is Cordis' tracing proxy
     const { header, events } = parseJsonl(jsonl, { maxLineBytes: this.maxEventBytes, isKnownType: type => known.has(type) })
-    if (this.live.has(header.id) || await this.backend.has(header.id)) throw new SessionImportError(1, `session ${header.id} already exists`)
+    if (this.live.has(header.id) || await this.backend.has(header.id)) throw new SessionImportError(1, `session ${header.id} already exists`, 'SESSION_ALREADY_EXISTS')
     await this.backend.create(header)
     try {
       await this.backend.append(header.id, events)
