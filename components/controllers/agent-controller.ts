@@ -163,12 +163,12 @@ export class AgentController implements ReactiveController {
     await this.call({ kind: 'approval.answer', id: id as ApprovalQuestion['id'], outcome })
   }
 
-  /** New provider settings: the worker restarts its runtime; the open session is reopened. */
+  /** New settings: the worker restarts its runtime; a stored session is reopened (an in-memory one went with the old runtime: a new one opens). */
   async reconfigure(settings: RuntimeSettings): Promise<void> {
     const configured = await this.call({ kind: 'host.configure', settings })
     if (!configured) return
     this.keyState = configured.keyState
-    await this.open(this.sessionId)
+    await this.open(settings.storage === 'memory' ? undefined : this.sessionId)
   }
 
   async setKey(apiKey: string | null, remember: boolean): Promise<void> {

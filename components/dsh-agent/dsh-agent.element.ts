@@ -93,6 +93,8 @@ export class DshAgent extends LitElement {
   #started: Promise<void> | undefined
   /** The settings last given to the worker (JSON), so an unchanged attribute set restarts nothing. */
   #sentSettings = ''
+  /** Settings changes apply one after another; a message sent meanwhile waits for them (it goes to the new runtime). */
+  #settling: Promise<void> = Promise.resolve()
 
   #teardown(): void {
     this.#started = undefined
@@ -121,7 +123,7 @@ export class DshAgent extends LitElement {
     if (changed.has('theme')) this.#scheme.apply()
     if (changed.has('open') && this.mode === 'launcher') this.#focusOnToggle()
     if (!this.#started) return
-    if (SETTINGS_PROPERTIES.some((p) => changed.has(p))) void this.#applySettings()
+    if (SETTINGS_PROPERTIES.some((p) => changed.has(p))) this.#settling = this.#settling.then(() => this.#applySettings())
     if (changed.has('session')) void this.#openSessionAttribute()
   }
 
@@ -138,6 +140,11 @@ export class DshAgent extends LitElement {
       const e = error as { code?: string; message: string }
       this.agent.fail(e.code ?? 'DSH_ATTRIBUTE_INVALID', e.message, 'attribute')
     }
+  }
+
+  async #submit(text: string): Promise<void> {
+    await this.#settling
+    await this.agent.submit(text)
   }
 
   /** Live `session`: set after start, it opens that stored session. */
@@ -267,7 +274,7 @@ export class DshAgent extends LitElement {
       ${this.#header(s, running, canDrive)}
       ${renderNotices(a.notices, sh, (id) => a.dismissNotice(id))}
       <div part="main" class="body" @dsh-session-action=${this.#onSessionAction}>
-        ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => void a.submit(text), provider: this.provider, model: this.model, baseUrl: this.baseUrl }, sh) : nothing}
+        ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => void this.#submit(text), provider: this.provider, model: this.model, baseUrl: this.baseUrl }, sh) : nothing}
         <dsh-transcript exportparts="transcript, message, user-message, assistant-message, reasoning, text, tool-card, terminal, turn-status, notice, todos, link, code-block"
           lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${a.transcript}></dsh-transcript>
       </div>
@@ -275,8 +282,8 @@ export class DshAgent extends LitElement {
         ${panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage}></dsh-session-list>` : nothing}
         ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState}></dsh-settings>` : nothing}
       </div>
-      <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} placeholder=${this.placeholder} ?steer=${this.controls !== 'reader'} ?running=${running && canDrive} ?disabled=${!canDrive}
-        @dsh-submit=${(e: CustomEvent<{ text: string }>) => a.submit(e.detail.text)} @dsh-cancel=${() => a.cancel()}></dsh-composer>
+      <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} placeholder=${this.placeholder} .steer=${this.controls !== 'reader'} ?running=${running && canDrive} ?disabled=${!canDrive}
+        @dsh-submit=${(e: CustomEvent<{ text: string }>) => this.#submit(e.detail.text)} @dsh-cancel=${() => a.cancel()}></dsh-composer>
       <dsh-approval-dialog exportparts="dialog, allow-button, reject-button" lang=${this.lang} .question=${a.questions[0]}
         @dsh-approval-decide=${(e: CustomEvent<{ id: string; outcome: 'allowed-once' | 'rejected' | 'cancelled' }>) => a.answer(e.detail.id, e.detail.outcome)}></dsh-approval-dialog>
     </div>`
