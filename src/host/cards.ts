@@ -13,7 +13,8 @@ import type { ToolLookup } from './types.ts'
 
 type CallEvent = SessionEvent<'tool/call'>
 
-function parseArgs(raw: string): unknown {
+/** A logged call's arguments (`''` is `{}`); `undefined` when they do not parse. */
+export function parseArgs(raw: string): unknown {
   if (raw === '') return {}
   try {
     return JSON.parse(raw)

@@ -102,7 +102,9 @@ export async function runCommand(host: CommandHost, command: HostCommand): Promi
     case 'agent.inject': host.agent(command.sessionId).inject(command.text); return null
     case 'agent.cancel': host.agent(command.sessionId).cancel({ kind: 'user' }, { keepInbox: command.keepInbox }); return null
     case 'agent.compact': return compactNow(host, command.sessionId)
-    case 'approval.answer': return { accepted: host.approvals.decide(command.id, command.outcome) }
+    case 'approval.answer': return { accepted: host.approvals.decide(command.id, command.outcome, command.remember === true) }
+    case 'approval.rules': return host.approvalRules().rules(host.agent(command.sessionId))
+    case 'approval.revoke': return { revoked: host.approvalRules().revoke(host.agent(command.sessionId), command.ruleId) }
     case 'storage.flush': return flush(host)
     case 'data.delete-all': return deleteAll(host)
     case 'workspace.snapshot': return workspaceSnapshot(await host.runtime())

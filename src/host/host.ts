@@ -13,6 +13,10 @@ import type { SessionId } from '../util/brand.ts'
 import { attachPageWebContainer } from '../fs-webcontainer/boot.ts'
 import { describePluginProblem } from '../kernel/boot.ts'
 import { ApprovalBridge } from './approval-bridge.ts'
+import { previewAgainstWorkspace } from './approval-preview.ts'
+import { parseArgs } from './cards.ts'
+import type { FileSystem } from '../fs/file-system.ts'
+import type { ApprovalRules } from '../plugins/approval-rules/index.ts'
 import { clearRememberedKey, loadRememberedKey, saveRememberedKey, scrubSecret } from './key-store.ts'
 import { NoticeSink, type PageSink } from './notice-sink.ts'
 import { runtimeOptions } from './runtime-options.ts'
@@ -44,13 +48,18 @@ export class AgentHost implements HostApi, CommandHost {
   #apiKey: string | undefined
   #remembered = false
   #tools: ToolLookup | undefined
+  /** The runtime's workspace and session rules, for approval previews and "Allow for this session". */
+  #fs: FileSystem | undefined
+  #rules: ApprovalRules | undefined
   #workspace: HostRuntimeOptions['workspace']['provider'] = 'memory'
   /** Tail of the lifecycle queue: restarts and (re)opens never interleave. */
   #lifecycle: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly factory: RuntimeFactory) {
     const lookup: ToolLookup = (name) => this.#tools?.(name)
-    this.approvals = new ApprovalBridge(this.#post, () => this.sink.attached, lookup)
+    this.approvals = new ApprovalBridge(this.#post, () => this.sink.attached, lookup,
+      (request, question) => this.approvalRules().allowForSession(request.agent, request.toolName, parseArgs(question.arguments ?? ''), question.id),
+      (question) => previewAgainstWorkspace(this.#fs, question))
     this.feeds = new SessionFeeds(this.#post, lookup)
   }
 
@@ -128,6 +137,8 @@ export class AgentHost implements HostApi, CommandHost {
     const previous = this.#runtime
     this.#runtime = undefined
     this.#tools = undefined
+    this.#fs = undefined
+    this.#rules = undefined
     this.agents.clear()
     this.feeds.clear()
     this.followers.clear()
@@ -141,6 +152,8 @@ export class AgentHost implements HostApi, CommandHost {
     const runtime = await this.factory(options)
     const tools = runtime.ctx.get('tools', false)
     this.#tools = tools ? (name) => tools.get(name) : undefined
+    this.#fs = runtime.ctx.get('fs', false) as FileSystem | undefined
+    this.#rules = runtime.ctx.get('approvalRules', false) as ApprovalRules | undefined
     watchRuntime(this, runtime)
     this.#reportPluginProblems(runtime)
     return runtime
@@ -161,6 +174,12 @@ export class AgentHost implements HostApi, CommandHost {
     }
     if (!agent) throw new HostError('SESSION_NOT_OPEN', `session ${sessionId} is not open in this worker (send session.open first)`)
     return agent
+  }
+
+  /** The runtime's session allow rules. @throws HostError APPROVAL_RULES_UNAVAILABLE (the composition has none) */
+  approvalRules(): ApprovalRules {
+    if (!this.#rules) throw new HostError('APPROVAL_RULES_UNAVAILABLE', 'this runtime has no approval-rules plugin: only "Allow once" is possible')
+    return this.#rules
   }
 
   forgetKey(): Promise<KeyState> {

@@ -4,6 +4,7 @@
  * on (so none of them imports `AgentHost`). Plane: worker; types only.
  * @module host/types
  */
+import type { ApprovalRules } from '../plugins/approval-rules/index.ts'
 import type { Agent } from '../agent-loop/types.ts'
 import type { ApprovalOutcome, ApprovalRequest, PermissionPreset } from '../approval/types.ts'
 import type { SessionEvent, SessionHeader } from '../session/types.ts'
@@ -83,4 +84,6 @@ export interface CommandHost extends RuntimeEventsHost {
   reset(): Promise<void>
   /** Whether `text` would leak the API key. */
   containsKey(text: string): boolean
+  /** The runtime's session allow rules. @throws HostError APPROVAL_RULES_UNAVAILABLE */
+  approvalRules(): ApprovalRules
 }

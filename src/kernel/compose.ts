@@ -18,6 +18,7 @@ import JobRegistry from '../jobs/index.ts'
 import * as FsObservation from '../plugins/fs-observation/index.ts'
 import * as LlmRetry from '../plugins/llm-retry/index.ts'
 import Permissions from '../plugins/permissions/index.ts'
+import ApprovalRules from '../plugins/approval-rules/index.ts'
 import * as ToolTimeout from '../plugins/tool-timeout/index.ts'
 import SystemPromptRegistry from '../prompt/index.ts'
 import SessionStore from '../session/index.ts'
@@ -47,6 +48,8 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'prompt', plugin: SystemPromptRegistry },
   { id: 'approval', plugin: ApprovalService },
   { id: 'permissions', plugin: Permissions },
+  // After permissions: its pre-execute listener then wraps the permissions gate and sees its `ask`.
+  { id: 'approval-rules', plugin: ApprovalRules },
   { id: 'tool-timeout', plugin: ToolTimeout },
   { id: 'fs-memory', plugin: MemoryFileSystem, config: { mirror: 'memory' } },
   { id: 'fs-webcontainer', plugin: WebContainerFileSystem, disabled: true },

@@ -5,13 +5,13 @@
  * @module protocol/messages
  */
 import type { SessionEvent } from '../session/types.ts'
-import type { ToolCallView, ToolResultView } from '../tools/types.ts'
+import type { ToolCallView, ToolEffect, ToolResultView } from '../tools/types.ts'
 import type { ApprovalOutcome, PermissionPreset } from '../approval/types.ts'
 import type { JsonValue } from '../util/json.ts'
 import type { ApprovalRequestId, CallId, SessionId } from './ids.ts'
 
 /** Bump when a command, notice or result changes shape; the client refuses a mismatched host. */
-export const PROTOCOL_VERSION = 2
+export const PROTOCOL_VERSION = 3
 
 export type ProviderKind = 'openai-compatible' | 'scripted' | 'replay'
 export const PROVIDER_KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay']
@@ -65,8 +65,19 @@ export interface ApprovalQuestion {
   toolName: string
   callId?: CallId
   reason?: string
+  /** What the tool does to the workspace (its declared `effect`), for the reason in plain words. */
+  effect?: ToolEffect
   arguments?: string
   card?: ToolCallView
+}
+
+/** A session allow rule ("Allow for this session"): calls of `toolName` with this `subject` run without asking. */
+export interface ApprovalRuleView {
+  ruleId: string
+  toolName: string
+  /** The command (and working directory) or the file paths the rule covers; empty: every call of the tool. */
+  subject: string
+  createdAt: number
 }
 
 export interface KeyState {
@@ -92,7 +103,10 @@ export type HostCommand =
   | { kind: 'agent.inject'; sessionId: SessionId; text: string }
   | { kind: 'agent.cancel'; sessionId: SessionId; keepInbox: boolean }
   | { kind: 'agent.compact'; sessionId: SessionId }
-  | { kind: 'approval.answer'; id: ApprovalRequestId; outcome: ApprovalOutcome }
+  /** `remember` (with `allowed-once`): also allow matching calls for the rest of the session (a logged rule). */
+  | { kind: 'approval.answer'; id: ApprovalRequestId; outcome: ApprovalOutcome; remember?: boolean }
+  | { kind: 'approval.rules'; sessionId: SessionId }
+  | { kind: 'approval.revoke'; sessionId: SessionId; ruleId: string }
   | { kind: 'storage.flush' }
   | { kind: 'data.delete-all' }
   | { kind: 'workspace.snapshot' }
@@ -129,6 +143,10 @@ export interface CommandResultMap {
   /** How many history messages the summary replaced (for the model; the transcript keeps them). */
   'agent.compact': { shadowedCount: number }
   'approval.answer': { accepted: boolean }
+  /** The session's live allow rules, oldest first. */
+  'approval.rules': ApprovalRuleView[]
+  /** `revoked`: the rule was live (it is logged as revoked). */
+  'approval.revoke': { revoked: boolean }
   'storage.flush': null
   'data.delete-all': null
   /** The workspace's text files by display path; `truncated` when the caps cut it short. */

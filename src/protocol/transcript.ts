@@ -23,7 +23,8 @@ export interface ToolItem {
   kind: 'tool'; key: string; seq: number; callId: string; name: string; arguments: string
   call?: ToolCallView
   result?: { isError: boolean; text: string; code?: string; card?: ToolResultView }
-  approval?: { id: string; outcome?: 'allowed-once' | 'rejected' | 'cancelled' | 'unavailable' }
+  /** `rule`: this grant made a session allow rule (`made`), or the call ran under one without asking (`applied`). */
+  approval?: { id: string; outcome?: 'allowed-once' | 'rejected' | 'cancelled' | 'unavailable'; rule?: 'made' | 'applied' }
 }
 
 export interface TodoEntry { content: string; status: 'pending' | 'in_progress' | 'completed' }
@@ -117,7 +118,9 @@ function applyEvent(draft: Draft, event: SessionEvent, card: WireEvent['card']):
     case 'tool/call': return foldCall(draft, event.seq, event.data, card as ToolCallView | undefined)
     case 'tool/result': return foldResult(draft, event.data, card as ToolResultView | undefined)
     case 'approval/asked': updateTool(draft, (t) => t.callId === event.data.callId && !t.approval, (t) => ({ ...t, approval: { id: event.data.id } })); return
-    case 'approval/decided': updateTool(draft, (t) => t.approval?.id === event.data.id, (t) => ({ ...t, approval: { id: event.data.id, outcome: event.data.outcome } })); return
+    case 'approval/decided': updateTool(draft, (t) => t.approval?.id === event.data.id, (t) => ({ ...t, approval: { ...t.approval!, outcome: event.data.outcome } })); return
+    case 'approval/rule': return ruleMade(draft, event.data.askId)
+    case 'approval/rule-applied': updateTool(draft, (t) => t.callId === event.data.callId, (t) => ({ ...t, approval: { id: event.data.ruleId, outcome: 'allowed-once', rule: 'applied' } })); return
     case 'todo/write': draft.todos = event.data.todos; return
     case 'llm/retry': return notice(draft, event.seq, 'warning', event.data.failure.code, retryText(event.data.failure, event.data.retry))
     case 'llm/offline': return notice(draft, event.seq, 'warning', 'OFFLINE', 'Offline — waiting for the network to retry')
@@ -133,6 +136,11 @@ function foldTurnEnd(draft: Draft, event: SessionEvent<'turn/end'>): void {
   }
   draft.push({ kind: 'turn-end', key: `e${event.seq}`, seq: event.seq, turn: event.data.turn, reason: event.data.reason })
   draft.openTurn = null
+}
+
+/** The grant answering approval `askId` also made a session rule. */
+function ruleMade(draft: Draft, askId: string | undefined): void {
+  if (askId !== undefined) updateTool(draft, (t) => t.approval?.id === askId, (t) => ({ ...t, approval: { ...t.approval!, rule: 'made' } }))
 }
 
 function notice(draft: Draft, seq: number, tone: 'info' | 'warning' | 'error', code: string, text: string): void {

@@ -57,7 +57,9 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'agent.inject': { sessionId: id, text },
   'agent.cancel': { sessionId: id, keepInbox: bool },
   'agent.compact': { sessionId: id },
-  'approval.answer': { id, outcome: oneOf(APPROVAL_ANSWERS) },
+  'approval.answer': { id, outcome: oneOf(APPROVAL_ANSWERS), remember: optional(bool) },
+  'approval.rules': { sessionId: id },
+  'approval.revoke': { sessionId: id, ruleId: id },
   'storage.flush': {},
   'data.delete-all': {},
   'workspace.snapshot': {},
@@ -68,7 +70,7 @@ const wireEvents: Check = (v) => Array.isArray(v) && v.every((w) =>
   isRecord(w) && isRecord(w.event) && seq(w.event.seq) && typeof w.event.type === 'string' && (w.card === undefined || isRecord(w.card)))
 
 const question: Check = (v) => isRecord(v) && checkFields(v, {
-  id, sessionId: id, toolName: text, callId: optional(id), reason: optional(text), arguments: optional(text), card: optional(object),
+  id, sessionId: id, toolName: text, callId: optional(id), reason: optional(text), effect: optional(oneOf(['read', 'write', 'execute'])), arguments: optional(text), card: optional(object),
 }) === undefined
 
 const NOTICE_FIELDS: Record<HostNotice['kind'], Record<string, Check>> = {

@@ -107,4 +107,22 @@ describe('foldTranscript', () => {
       { kind: 'notice', key: 'e2', seq: 2, tone: 'warning', code: 'TRANSPORT', text: 'retry 1: fetch failed' },
     ])
   })
+
+  it('marks a grant that made a session rule, and a call that ran under one without asking', () => {
+    seq = 0
+    const call = (callId: string) => ev('tool/call', { turn: 1, step: 1, callId, name: 'bash', arguments: '{"command":"ls"}' })
+    const state = foldAll([
+      ev('turn/start', { turn: 1 }),
+      call('c1'),
+      ev('approval/asked', { id: 'ap1', toolName: 'bash', callId: 'c1' }),
+      ev('approval/rule', { ruleId: 'r1', toolName: 'bash', subject: 'ls', askId: 'ap1' }),
+      ev('approval/decided', { id: 'ap1', outcome: 'allowed-once' }),
+      call('c2'),
+      ev('approval/rule-applied', { ruleId: 'r1', callId: 'c2' }),
+    ])
+    expect(state.items.map((i) => (i.kind === 'tool' ? i.approval : undefined))).toEqual([
+      { id: 'ap1', outcome: 'allowed-once', rule: 'made' },
+      { id: 'r1', outcome: 'allowed-once', rule: 'applied' },
+    ])
+  })
 })
