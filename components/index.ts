@@ -6,7 +6,6 @@
 export { DshAgent } from './dsh-agent/dsh-agent.ts'
 export { DshTranscript } from './dsh-transcript/dsh-transcript.ts'
 export { DshComposer } from './dsh-composer/dsh-composer.ts'
-export { DshApprovalDialog } from './dsh-approval-dialog/dsh-approval-dialog.ts'
 export { DshSessionList } from './dsh-session-list/dsh-session-list.ts'
 export { DshSettings } from './dsh-settings/dsh-settings.ts'
 export type * from './events/index.ts'

@@ -9,7 +9,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 import { AgentClient, emptyTranscript, foldEvents } from '../../src/protocol/index.ts'
-import type { ApprovalQuestion, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState } from '../../src/protocol/index.ts'
+import type { ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState } from '../../src/protocol/index.ts'
 import type { SessionEvent } from '../../src/session/types.ts'
 import { emit } from '../events/index.ts'
 import type { ErrorNotice, FailedAction } from '../dsh-agent/error-notices.ts'
@@ -26,6 +26,8 @@ export class AgentController implements ReactiveController {
   /** Another tab or instance writes the open session: it is followed here, and `takeOver` makes this one the writer. */
   readOnly = false
   questions: ApprovalQuestion[] = []
+  /** The open session's "Allow for this session" rules. */
+  rules: ApprovalRuleView[] = []
   storage: StorageState | undefined
   sessions: SessionSummary[] = []
   keyState: KeyState = { hasKey: false, remembered: false }
@@ -111,6 +113,7 @@ export class AgentController implements ReactiveController {
     this.readOnly = opened.readOnly
     this.status = opened.status
     await this.#subscribeFromStart(opened.sessionId)
+    await this.refreshRules()
   }
 
   /** Becomes the writer of the read-only session; the transcript simply continues. */
@@ -157,10 +160,25 @@ export class AgentController implements ReactiveController {
     if (this.sessionId) await this.call({ kind: 'agent.compact', sessionId: this.sessionId })
   }
 
-  async answer(id: string, outcome: 'allowed-once' | 'rejected' | 'cancelled'): Promise<void> {
+  /** @param remember with `allowed-once`: "Allow for this session" (the worker logs a session rule). */
+  async answer(id: string, outcome: 'allowed-once' | 'rejected', remember = false): Promise<void> {
     this.questions = this.questions.filter((q) => q.id !== id)
     this.host.requestUpdate()
-    await this.call({ kind: 'approval.answer', id: id as ApprovalQuestion['id'], outcome })
+    await this.call({ kind: 'approval.answer', id: id as ApprovalQuestion['id'], outcome, ...(remember ? { remember } : {}) })
+  }
+
+  /** Reads the open session's allow rules again (after open, and when the log adds or revokes one). */
+  async refreshRules(): Promise<void> {
+    const sessionId = this.sessionId
+    const rules = sessionId && !this.readOnly ? await this.call({ kind: 'approval.rules', sessionId }) : []
+    if (sessionId !== this.sessionId) return // another session opened meanwhile
+    this.rules = rules ?? []
+    this.host.requestUpdate()
+  }
+
+  async revokeRule(ruleId: string): Promise<void> {
+    if (this.sessionId) await this.call({ kind: 'approval.revoke', sessionId: this.sessionId, ruleId })
+    await this.refreshRules()
   }
 
   /** New settings: the worker restarts its runtime; a stored session is reopened (an in-memory one went with the old runtime: a new one opens). */
@@ -199,6 +217,7 @@ export class AgentController implements ReactiveController {
         if (notice.sessionId !== this.sessionId) return
         this.transcript = foldEvents(this.transcript, notice.events)
         for (const wire of notice.events) if (wire.event.seq >= this.#liveSeq) this.#announce(wire.event)
+        if (notice.events.some((w) => w.event.type === 'approval/rule' || w.event.type === 'approval/rule-revoked')) void this.refreshRules()
         return
       case 'session.access':
         if (notice.sessionId !== this.sessionId) return

@@ -1,7 +1,7 @@
 /**
  * `<dsh-agent>`: the one element a site embeds. Starts the agent worker, opens a session and
- * composes the transcript, composer, approval dialog, session list and settings in a labelled
- * region — inline in the page, or behind a floating launcher button.
+ * composes the transcript (which asks approvals inline, on the call's card), composer, session
+ * list and settings in a labelled region — inline in the page, or behind a floating launcher button.
  * Plane: main. Contract: talks to the worker only through `AgentController`; reports outward
  * with typed `dsh-*` events (each `dsh-error` also shows as a notice in the widget). Move-safe:
  * moving the element in the DOM keeps its worker and conversation. Live: attributes changed
@@ -34,7 +34,7 @@ import type { ProviderKind, RuntimeSettings, SessionId } from '../../src/protoco
 import { AgentController } from '../controllers/agent-controller.ts'
 import { HostColorSchemeController } from '../controllers/host-color-scheme.ts'
 import { PageLifecycleController, requestPersistentStorage } from '../controllers/page-lifecycle.ts'
-import type { DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
+import type { DshApprovalDecideDetail, DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
 import { strings } from '../i18n/strings.ts'
 import { shellStrings } from '../i18n/shell-strings.ts'
 import { resolveReplay, resolveScript, resolveWorkspace } from './resolve-inputs.ts'
@@ -46,7 +46,6 @@ import { startAgentWorker } from './start-worker.ts'
 import { startWorkspaceBridge, type WorkspaceBridge, type WorkspaceProvider } from './workspace-bridge.ts'
 import '../dsh-transcript/dsh-transcript.ts'
 import '../dsh-composer/dsh-composer.ts'
-import '../dsh-approval-dialog/dsh-approval-dialog.ts'
 import '../dsh-session-list/dsh-session-list.ts'
 import '../dsh-settings/dsh-settings.ts'
 
@@ -215,6 +214,7 @@ export class DshAgent extends LitElement {
       forgetRememberedProvider()
       return this.agent.deleteAll()
     }
+    if (d.action === 'revoke-rule') return this.agent.revokeRule(d.ruleId)
     const provider = { provider: this.provider, baseURL: this.baseUrl, model: this.model }
     if (d.action === 'key') {
       if (d.apiKey !== null && d.remember) saveRememberedProvider(provider)
@@ -275,17 +275,16 @@ export class DshAgent extends LitElement {
       ${renderNotices(a.notices, sh, (id) => a.dismissNotice(id))}
       <div part="main" class="body" @dsh-session-action=${this.#onSessionAction}>
         ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => void this.#submit(text), provider: this.provider, model: this.model, baseUrl: this.baseUrl }, sh) : nothing}
-        <dsh-transcript exportparts="transcript, message, user-message, assistant-message, reasoning, text, tool-card, terminal, turn-status, notice, todos, link, code-block"
-          lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${a.transcript}></dsh-transcript>
+        <dsh-transcript exportparts="transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-outcome, terminal, exit-code, diff, approval, reason, reject-button, allow-button, allow-session-button, turn-status, notice, todos, link, code-block"
+          lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${a.transcript} .questions=${a.questions.filter((q) => q.sessionId === a.sessionId)}
+          @dsh-approval-decide=${(e: CustomEvent<DshApprovalDecideDetail>) => a.answer(e.detail.id, e.detail.outcome, e.detail.remember)}></dsh-transcript>
       </div>
       <div part="panel" class="panel" role="group" aria-label=${panel === 'sessions' ? s.sessions : s.settings} ?hidden=${panel === 'none'} @dsh-session-action=${this.#onSessionAction} @dsh-settings-change=${this.#onSettings}>
         ${panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage}></dsh-session-list>` : nothing}
-        ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState}></dsh-settings>` : nothing}
+        ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState} .rules=${a.rules}></dsh-settings>` : nothing}
       </div>
       <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} placeholder=${this.placeholder} .steer=${this.controls !== 'reader'} ?running=${running && canDrive} ?disabled=${!canDrive}
         @dsh-submit=${(e: CustomEvent<{ text: string }>) => this.#submit(e.detail.text)} @dsh-cancel=${() => a.cancel()}></dsh-composer>
-      <dsh-approval-dialog exportparts="dialog, allow-button, reject-button" lang=${this.lang} .question=${a.questions[0]}
-        @dsh-approval-decide=${(e: CustomEvent<{ id: string; outcome: 'allowed-once' | 'rejected' | 'cancelled' }>) => a.answer(e.detail.id, e.detail.outcome)}></dsh-approval-dialog>
     </div>`
   }
 }

@@ -1,17 +1,19 @@
 /**
  * `<dsh-settings>`: provider, base URL, model and API key. The key stays in worker memory
  * unless the user opts in to remembering it (with the warning that site scripts can read it);
- * clear key; delete all data. Plane: main. Contract: the key is never put in an attribute or
+ * clear key; delete all data; the open session's "Allow for this session" rules, each revocable.
+ * Plane: main. Contract: the key is never put in an attribute or
  * text node; the field is emptied as soon as it is handed to the worker.
  *
  * @summary Provider and key settings.
- * @event dsh-settings-change - `{action:'provider'|'key'|'delete-all', ...}`.
- * @csspart settings, provider-select, base-url-input, model-input, key-input, remember-checkbox, remember-warning, save-button, clear-key-button, delete-all-button, key-state
+ * @event dsh-settings-change - `{action:'provider'|'key'|'delete-all'|'revoke-rule', ...}`.
+ * @csspart session-rules, revoke-rule-button, settings, provider-select, base-url-input, model-input, key-input, remember-checkbox, remember-warning, save-button, clear-key-button, delete-all-button, key-state
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
-import type { KeyState, ProviderKind } from '../../src/protocol/index.ts'
+import type { ApprovalRuleView, KeyState, ProviderKind } from '../../src/protocol/index.ts'
 import { strings } from '../i18n/strings.ts'
+import { toolStrings } from '../i18n/tool-strings.ts'
 import { emit } from '../events/index.ts'
 import { settingsStyles } from './dsh-settings.styles.ts'
 
@@ -23,6 +25,8 @@ export class DshSettings extends LitElement {
   @property() model = ''
   @property({ attribute: false }) keyState: KeyState = { hasKey: false, remembered: false }
   @property() override lang = 'en'
+  /** The open session's allow rules ("Allow for this session"). */
+  @property({ attribute: false }) rules: readonly ApprovalRuleView[] = []
   @state() private remember = false
   @state() private confirmingDelete = false
   @query('[part~="key-input"]') private keyInput!: HTMLInputElement
@@ -43,6 +47,16 @@ export class DshSettings extends LitElement {
     return !this.keyState.hasKey ? s.noKey : this.keyState.remembered ? s.keyRemembered : s.keyInMemory
   }
 
+  #rules(): TemplateResult {
+    const t = toolStrings(this.lang)
+    return html`<fieldset part="session-rules" class="rules"><legend>${t.rulesTitle}</legend>
+      ${this.rules.length === 0 ? html`<p class="none">${t.noRules}</p>` : html`<ul>${this.rules.map((rule) => html`<li data-rule-id=${rule.ruleId}>
+        <span><code>${rule.toolName}</code> ${rule.subject ? html`<code class="subject">${rule.subject}</code>` : t.anyCall}</span>
+        <button type="button" part="revoke-rule-button" aria-label=${`${t.revoke}: ${rule.toolName} ${rule.subject}`}
+          @click=${() => emit(this, 'dsh-settings-change', { action: 'revoke-rule', ruleId: rule.ruleId })}>${t.revoke}</button></li>`)}</ul>`}
+    </fieldset>`
+  }
+
   override render(): TemplateResult {
     const s = strings(this.lang)
     return html`<form part="settings" @submit=${this.#save} aria-label=${s.settings}>
@@ -60,6 +74,7 @@ export class DshSettings extends LitElement {
         <button part="save-button" type="submit">${s.save}</button>
         <button part="clear-key-button" type="button" @click=${() => emit(this, 'dsh-settings-change', { action: 'key', apiKey: null, remember: false })}>${s.clearKey}</button>
       </div>
+      ${this.#rules()}
       <div class="actions">
         ${this.confirmingDelete
           ? html`<span role="alert">${s.confirmDeleteAll}</span>

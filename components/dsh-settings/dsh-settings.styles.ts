@@ -15,4 +15,10 @@ export const settingsStyles = [base, css`
   label.check { min-height: var(--_target, 0); }
   .actions { display: flex; gap: var(--_gap); flex-wrap: wrap; align-items: center; }
   .warning, .danger { color: var(--_danger); }
+  .rules { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 6px 8px; margin: 0; min-width: 0; }
+  .rules ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
+  .rules li { display: flex; gap: 8px; align-items: center; justify-content: space-between; }
+  .rules li > span { min-width: 0; overflow-wrap: anywhere; }
+  .rules .subject { white-space: pre-wrap; }
+  .rules .none { margin: 0; color: var(--_muted); }
 `]

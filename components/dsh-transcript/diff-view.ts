@@ -1,36 +1,18 @@
 /**
- * Line diff of a file change for diff cards (lazy chunk). Plane: main.
- * Contract: output is text only; very large inputs skip the LCS and show old/new blocks.
+ * Draws a file change as a unified diff: per file its path, then hunks (`@@ -a,b +c,d @@`) with
+ * removed lines above the lines that replace them. Plane: main. Contract: text only.
  * @module components/dsh-transcript/diff-view
  */
 import { html, type TemplateResult } from 'lit'
 import type { FileDiff } from '../../src/tools/types.ts'
+import { diffHunks } from './diff-lines.ts'
 
-type Line = { op: ' ' | '-' | '+'; text: string }
-const LCS_CELL_LIMIT = 1_000_000
-
-export function diffLines(oldText: string, newText: string): Line[] {
-  const a = oldText === '' ? [] : oldText.split('\n')
-  const b = newText === '' ? [] : newText.split('\n')
-  if (a.length * b.length > LCS_CELL_LIMIT) return [...a.map((text) => ({ op: '-' as const, text })), ...b.map((text) => ({ op: '+' as const, text }))]
-  const dp: Uint32Array[] = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1))
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) {
-    dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!)
-  }
-  const out: Line[] = []
-  let i = 0
-  let j = 0
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) { out.push({ op: ' ', text: a[i]! }); i++; j++ }
-    else if (j < b.length && (i === a.length || dp[i]![j + 1]! >= dp[i + 1]![j]!)) out.push({ op: '+', text: b[j++]! })
-    else out.push({ op: '-', text: a[i++]! })
-  }
-  return out
-}
+const PART = { ' ': 'diff-ctx', '-': 'diff-del', '+': 'diff-add' } as const
+const SIGN = { ' ': ' ', '-': '−', '+': '+' } as const
 
 export function renderDiffs(diffs: readonly FileDiff[]): TemplateResult {
-  return html`${diffs.map((d) => html`<figure part="diff">
-    <figcaption part="diff-path">${d.path}</figcaption>
-    <pre part="diff-body">${diffLines(d.oldText ?? '', d.newText).map((l) => html`<span part=${l.op === '+' ? 'diff-add' : l.op === '-' ? 'diff-del' : 'diff-ctx'} class=${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}>${l.op} ${l.text}\n</span>`)}</pre>
-  </figure>`)}`
+  return html`${diffs.map((d) => html`<div part="diff" class="diff">
+    <div part="diff-path" class="diff-path">${d.path}</div>
+    <pre part="diff-body" class="diff-body">${diffHunks(d).map((h) => html`<span part="diff-hunk" class="hunk">@@ -${h.oldStart},${h.oldCount} +${h.newStart},${h.newCount} @@\n</span>${h.lines.map((l) => html`<span part=${PART[l.op]} class=${PART[l.op]}><span class="sign">${SIGN[l.op]}</span>${l.text}\n</span>`)}`)}</pre>
+  </div>`)}`
 }

@@ -1,23 +1,29 @@
 /**
  * `<dsh-transcript>`: draws a folded transcript — user and assistant messages (markdown,
- * reasoning collapsed), tool cards, turn status, interruptions, errors and notices.
- * Plane: main. Contract: renders only from `state`; untrusted text never becomes HTML. A long
- * transcript draws its tail first and earlier items in idle slices; it follows the latest message.
+ * reasoning collapsed), tool cards, turn status, interruptions, errors and notices — and asks
+ * pending approval questions inline: the waiting call's card becomes the request and takes focus.
+ * Plane: main. Contract: renders only from `state` and `questions`; untrusted text never becomes
+ * HTML; a grant needs a trusted click. A long transcript draws its tail first and earlier items in
+ * idle slices; it follows the latest message.
  *
  * @summary The conversation view.
  * @event dsh-session-action - `{action:'fork', sessionId, boundarySeq}` from a turn's fork button.
- * @csspart transcript, message, user-message, assistant-message, reasoning, text, tool-card, turn-status, notice, todos
+ * @event dsh-approval-decide - `{id, outcome, remember?}`: `allowed-once` (with `remember` for "Allow for this session") or `rejected`.
+ * @csspart transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-verb, tool-target, tool-outcome, tool-body, tool-raw, terminal, exit-code, diff, file-lines, approval, approval-title, reason, approval-description, reject-button, allow-button, allow-session-button, turn-status, notice, todos
  * @cssproperty --dsh-transcript-max-width
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
 import { guard } from 'lit/directives/guard.js'
-import type { TextPart, TranscriptItem, TranscriptState } from '../../src/protocol/index.ts'
+import type { ApprovalQuestion, TextPart, TranscriptItem, TranscriptState } from '../../src/protocol/index.ts'
 import { emptyTranscript } from '../../src/protocol/index.ts'
 import { strings, type Strings } from '../i18n/strings.ts'
+import { toolStrings } from '../i18n/tool-strings.ts'
 import { emit } from '../events/index.ts'
-import { renderToolCard, type DiffRenderer } from './tool-card.ts'
+import { renderToolCard } from './tool-card.ts'
+import type { ApprovalAnswer } from './approval-request.ts'
+import { ApprovalFocus } from './approval-focus.ts'
 import type { MarkdownContext } from './markdown-render.ts'
 import { transcriptStyles } from './dsh-transcript.styles.ts'
 import { TailWindow } from './tail-window.ts'
@@ -31,21 +37,25 @@ export class DshTranscript extends LitElement {
   @property({ attribute: false }) state: TranscriptState = emptyTranscript
   @property() override lang = 'en'
   @property({ attribute: 'session-id' }) sessionId = ''
+  /** Pending approval questions of this session, oldest first: each is asked on its call's card. */
+  @property({ attribute: false }) questions: readonly ApprovalQuestion[] = []
   @state() private markdown: Markdown | undefined
-  @state() private renderDiffs: DiffRenderer
   @state() private revision = 0
   readonly #revealed = new Set<string>()
   readonly #follow = new FollowLatest(this)
   readonly #window = new TailWindow(this, () => this.#follow.follow())
+  readonly #focus = new ApprovalFocus(this)
 
   override connectedCallback(): void {
     super.connectedCallback()
     void import('./markdown-render.ts').then((m) => { this.markdown = m.renderMarkdown })
   }
 
-  override willUpdate(): void {
-    const needsDiff = !this.renderDiffs && this.state.items.some((i) => i.kind === 'tool' && (i.call?.card === 'diff' || i.result?.card?.card === 'diff'))
-    if (needsDiff) void import('./diff-view.ts').then((m) => { this.renderDiffs = m.renderDiffs })
+  readonly #decide = (event: Event, question: ApprovalQuestion, answer: ApprovalAnswer): void => {
+    if (!this.questions.includes(question)) return // already answered (a second key press)
+    this.questions = this.questions.filter((q) => q !== question)
+    this.#focus.answered(event)
+    emit(this, 'dsh-approval-decide', answer === 'allowed-session' ? { id: question.id, outcome: 'allowed-once', remember: true } : { id: question.id, outcome: answer })
   }
 
   #ctx(s: Strings): MarkdownContext {
@@ -82,7 +92,7 @@ export class DshTranscript extends LitElement {
         ${item.parts.map((p) => guard([p, this.markdown, this.revision, this.lang], () => this.#part(p, s)))}
         ${item.interrupted ? html`<div part="interrupted" class="interrupted">${s.interrupted}</div>` : nothing}
       </div>`
-      case 'tool': return renderToolCard(item, s, this.renderDiffs)
+      case 'tool': return renderToolCard(item, toolStrings(this.lang), this.#questionFor(item.callId), this.#decide)
       case 'notice': return html`<div part="notice" class="notice" data-tone=${item.tone} data-code=${item.code}>${item.code === 'COMPACTED' ? s.compacted : item.code === 'OFFLINE' ? s.offline : item.text}</div>`
       case 'turn-end': return this.#turnEnd(item, s)
     }
@@ -99,13 +109,24 @@ export class DshTranscript extends LitElement {
     </div>`
   }
 
+  #questionFor(callId: string): ApprovalQuestion | undefined {
+    return this.questions.find((q) => q.callId === callId)
+  }
+
+  /** Questions whose call is not in the transcript (none, in practice: the call is logged before it asks). */
+  #unplaced(): ApprovalQuestion[] {
+    return this.questions.filter((q) => !q.callId || !this.state.items.some((i) => i.kind === 'tool' && i.callId === q.callId))
+  }
+
   override render(): TemplateResult {
     const s = strings(this.lang)
+    const t = toolStrings(this.lang)
     const { todos, openTurn } = this.state
     const items = this.#window.place(this.state.items)
     return html`<section part="transcript" class="transcript" role="log" aria-live="polite" aria-label=${s.transcript} aria-busy=${this.#window.filling ? 'true' : nothing}>
-      ${repeat(items, (i) => i.key, (i) => guard([i, this.markdown, this.renderDiffs, this.revision, this.lang, this.sessionId], () => this.#item(i, s)))}
-      ${openTurn !== null ? html`<div part="running" class="running" role="status">${s.running}</div>` : nothing}
+      ${repeat(items, (i) => i.key, (i) => guard([i, this.markdown, this.revision, this.lang, this.sessionId, i.kind === 'tool' ? this.#questionFor(i.callId) : undefined], () => this.#item(i, s)))}
+      ${this.#unplaced().map((q) => renderToolCard({ callId: q.callId ?? q.id, name: q.toolName, arguments: q.arguments ?? '', ...(q.card ? { call: q.card } : {}) }, t, q, this.#decide))}
+      ${openTurn !== null && this.questions.length === 0 ? html`<div part="running" class="running" role="status">${s.running}</div>` : nothing}
       ${todos.length ? html`<ul part="todos" class="todos" aria-label=${s.todos}>${todos.map((t) => html`<li data-status=${t.status}>${t.status === 'completed' ? '☑' : t.status === 'in_progress' ? '◐' : '☐'} ${t.content}</li>`)}</ul>` : nothing}
     </section>`
   }

@@ -22,15 +22,45 @@ export const transcriptStyles = [base, css`
   pre { font-family: var(--_mono); background: var(--_code-bg); padding: 8px; border-radius: calc(var(--_radius) / 2); overflow-x: auto; white-space: pre-wrap; margin: 4px 0; }
   code { font-family: var(--_mono); }
   a { color: var(--_accent); }
-  .tool { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 6px 10px; background: var(--_bg); }
-  .tool header { display: flex; gap: 8px; align-items: baseline; font-size: 0.9em; }
-  [part~='tool-name'] { font-family: var(--_mono); font-weight: 600; }
-  [part~='tool-title'] { color: var(--_muted); flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  [part~='tool-status'][data-state='error'], .error { color: var(--_danger); }
-  [part~='tool-status'][data-state='done'] { color: var(--_success); }
-  [part~='approval-badge'] { font-size: 0.85em; padding: 0 6px; border-radius: 999px; border: 1px solid var(--_border); }
-  .terminal { background: #0d1117; color: #e6edf3; }
-  .add { color: var(--_success); } .del { color: var(--_danger); }
+  .tool { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 4px 10px; background: var(--_bg); min-width: 0; }
+  .tool:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+  .summary { display: flex; flex-wrap: wrap; gap: 0 6px; align-items: baseline; font-size: 0.9em; min-width: 0; padding: 2px 0; }
+  details > .summary { cursor: pointer; list-style: none; }
+  details > .summary::-webkit-details-marker { display: none; }
+  details > .summary::after { content: '▸'; color: var(--_muted); margin-left: auto; }
+  details[open] > .summary::after { content: '▾'; }
+  .status { font-weight: 700; width: 1.2em; text-align: center; flex: none; }
+  .verb { font-weight: 600; }
+  .target { overflow-wrap: anywhere; min-width: 0; }
+  .outcome, .note { color: var(--_muted); }
+  .tool[data-state='done'] .status { color: var(--_success); }
+  .tool:is([data-state='failed'], [data-state='rejected']) :is(.status, .outcome), .error { color: var(--_danger); }
+  .tool:is([data-state='cancelled'], [data-state='running']) .status { color: var(--_muted); }
+  .tool[data-state='waiting'] .status { color: var(--_accent); }
+  .body { display: flex; flex-direction: column; gap: 4px; padding: 4px 0; min-width: 0; }
+  .terminal { background: #0d1117; color: #e6edf3; border: 1px solid var(--_border); }
+  .exit { font-size: 0.85em; color: var(--_muted); }
+  .exit:not([data-exit='0']) { color: var(--_danger); }
+  .diff { margin: 0; min-width: 0; }
+  .diff-path { font-family: var(--_mono); font-size: 0.85em; color: var(--_muted); }
+  .diff-body { white-space: pre; overflow-x: auto; padding: 4px 0; }
+  .diff-body > span { display: block; padding: 0 8px; }
+  .diff-body .sign { display: inline-block; width: 1.5ch; user-select: none; }
+  .hunk { color: var(--_muted); }
+  .diff-add { background: color-mix(in srgb, var(--_success) 14%, transparent); }
+  .diff-del { background: color-mix(in srgb, var(--_danger) 14%, transparent); }
+  .file-lines { white-space: pre; overflow-x: auto; }
+  .ln { display: inline-block; min-width: 3ch; margin-right: 1.5ch; text-align: right; color: var(--_muted); user-select: none; }
+  .hits { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 2px; }
+  .more, .raw-label { color: var(--_muted); font-size: 0.85em; }
+  .raw > summary { cursor: pointer; color: var(--_muted); font-size: 0.85em; }
+  .approval { border: 2px solid var(--_accent); padding: 8px 12px; display: flex; flex-direction: column; gap: 4px; }
+  .approval-title { font-size: 1em; margin: 0; }
+  .said, .reason, .hint { margin: 0; font-size: 0.9em; }
+  .said-label, .hint { color: var(--_muted); }
+  .grants { display: flex; flex-wrap: wrap; gap: var(--_gap); margin-top: 4px; }
+  .grants button { min-height: 44px; min-width: 44px; padding: 6px 14px; }
+  .grants .allow { background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); }
   .turn-end { display: flex; gap: 8px; align-items: center; color: var(--_muted); font-size: 0.85em; }
   .turn-end[data-reason='error'] { color: var(--_danger); }
   .turn-end .fork { margin-left: auto; font-size: 0.85em; opacity: 0.7; }
@@ -38,7 +68,9 @@ export const transcriptStyles = [base, css`
   .notice[data-tone='error'] { color: var(--_danger); }
   .interrupted { color: var(--_muted); font-style: italic; font-size: 0.85em; }
   .running { color: var(--_muted); font-size: 0.85em; }
-  @media (prefers-reduced-motion: no-preference) { .running { animation: pulse 1.2s ease-in-out infinite; } }
+  .running::before { content: '● '; }
+  /* Only the dot pulses: text that fades in and out would drop below readable contrast. */
+  @media (prefers-reduced-motion: no-preference) { .running::before, .tool[data-state='running'] .status { animation: pulse 1.2s ease-in-out infinite; } }
   @keyframes pulse { 50% { opacity: 0.4; } }
   .todos { list-style: none; padding: 8px; border: 1px dashed var(--_border); border-radius: var(--_radius); }
 `]

@@ -1,10 +1,11 @@
 /**
- * Internal intent events between the agent's parts (composer, dialog, list, settings) and
+ * Internal intent events between the agent's parts (composer, transcript, list, settings) and
  * `<dsh-agent>`; all bubble and are composed. Plane: main.
  * @module components/events/ui-events
  */
 export interface DshSubmitDetail { text: string }
-export interface DshApprovalDecideDetail { id: string; outcome: 'allowed-once' | 'rejected' | 'cancelled' }
+/** `remember` (with `allowed-once`): "Allow for this session". */
+export interface DshApprovalDecideDetail { id: string; outcome: 'allowed-once' | 'rejected'; remember?: boolean }
 export type DshSessionActionDetail =
   | { action: 'open'; sessionId: string }
   | { action: 'new' }
@@ -16,3 +17,4 @@ export type DshSettingsChangeDetail =
   | { action: 'provider'; provider: 'openai-compatible' | 'scripted' | 'replay'; baseURL: string; model: string }
   | { action: 'key'; apiKey: string | null; remember: boolean }
   | { action: 'delete-all' }
+  | { action: 'revoke-rule'; ruleId: string }

@@ -1,19 +1,17 @@
 /**
- * Test harness page for the UI parts without a worker: renders folded transcripts, shows
- * approval questions and records the parts' DOM events on `window.dshHarness`. Plane: main.
+ * Test harness page for the UI parts without a worker: renders folded transcripts, asks
+ * approval questions on them and records the parts' DOM events on `window.dshHarness`. Plane: main.
  * @module demo/test-pages/ui-harness
  */
 import '../../components/dsh-transcript/dsh-transcript.ts'
-import '../../components/dsh-approval-dialog/dsh-approval-dialog.ts'
 import '../../components/dsh-composer/dsh-composer.ts'
 import { foldAll } from '../../src/protocol/index.ts'
 import type { ApprovalQuestion, WireEvent } from '../../src/protocol/index.ts'
 
 const transcript = document.querySelector('dsh-transcript')!
-const dialog = document.querySelector('dsh-approval-dialog')!
 const composer = document.querySelector('dsh-composer')!
 const events: { type: string; detail: unknown }[] = []
-for (const [el, name] of [[dialog, 'dsh-approval-decide'], [composer, 'dsh-submit'], [composer, 'dsh-cancel']] as const) {
+for (const [el, name] of [[transcript, 'dsh-approval-decide'], [composer, 'dsh-submit'], [composer, 'dsh-cancel']] as const) {
   el.addEventListener(name, (e) => events.push({ type: name, detail: (e as CustomEvent).detail }))
 }
 
@@ -29,9 +27,13 @@ const harness = {
     transcript.state = foldAll(wire)
     await transcript.updateComplete
   },
+  /** Asks `question` on the transcript (its call's card becomes the request). */
   async ask(question: ApprovalQuestion): Promise<void> {
-    dialog.question = question
-    await dialog.updateComplete
+    transcript.questions = [...transcript.questions, question]
+    await transcript.updateComplete
+  },
+  setLang(lang: string): void {
+    transcript.lang = lang
   },
   setRunning(running: boolean): void {
     composer.running = running

@@ -58,7 +58,7 @@ export class AgentHost implements HostApi, CommandHost {
   constructor(private readonly factory: RuntimeFactory) {
     const lookup: ToolLookup = (name) => this.#tools?.(name)
     this.approvals = new ApprovalBridge(this.#post, () => this.sink.attached, lookup,
-      (request, question) => this.approvalRules().allowForSession(request.agent, request.toolName, parseArgs(question.arguments ?? ''), question.id),
+      (request, question) => this.approvalRules().allowForSession(request.agent, request.toolName, parseArgs(question.arguments ?? ''), request.callId),
       (question) => previewAgainstWorkspace(this.#fs, question))
     this.feeds = new SessionFeeds(this.#post, lookup)
   }

@@ -119,7 +119,7 @@ function applyEvent(draft: Draft, event: SessionEvent, card: WireEvent['card']):
     case 'tool/result': return foldResult(draft, event.data, card as ToolResultView | undefined)
     case 'approval/asked': updateTool(draft, (t) => t.callId === event.data.callId && !t.approval, (t) => ({ ...t, approval: { id: event.data.id } })); return
     case 'approval/decided': updateTool(draft, (t) => t.approval?.id === event.data.id, (t) => ({ ...t, approval: { ...t.approval!, outcome: event.data.outcome } })); return
-    case 'approval/rule': return ruleMade(draft, event.data.askId)
+    case 'approval/rule': return ruleMade(draft, event.data.callId)
     case 'approval/rule-applied': updateTool(draft, (t) => t.callId === event.data.callId, (t) => ({ ...t, approval: { id: event.data.ruleId, outcome: 'allowed-once', rule: 'applied' } })); return
     case 'todo/write': draft.todos = event.data.todos; return
     case 'llm/retry': return notice(draft, event.seq, 'warning', event.data.failure.code, retryText(event.data.failure, event.data.retry))
@@ -138,9 +138,9 @@ function foldTurnEnd(draft: Draft, event: SessionEvent<'turn/end'>): void {
   draft.openTurn = null
 }
 
-/** The grant answering approval `askId` also made a session rule. */
-function ruleMade(draft: Draft, askId: string | undefined): void {
-  if (askId !== undefined) updateTool(draft, (t) => t.approval?.id === askId, (t) => ({ ...t, approval: { ...t.approval!, rule: 'made' } }))
+/** The grant for call `callId` also made a session rule. */
+function ruleMade(draft: Draft, callId: string | undefined): void {
+  if (callId !== undefined) updateTool(draft, (t) => t.callId === callId && t.approval !== undefined, (t) => ({ ...t, approval: { ...t.approval!, rule: 'made' } }))
 }
 
 function notice(draft: Draft, seq: number, tone: 'info' | 'warning' | 'error', code: string, text: string): void {

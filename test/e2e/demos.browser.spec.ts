@@ -14,7 +14,7 @@ async function ask(page: Page, text: string): Promise<void> {
 }
 
 const turns = (page: Page, count: number) => expect(page.locator('body')).toHaveAttribute('data-turns', String(count), { timeout: 20_000 })
-const allow = (page: Page) => page.locator('dsh-agent dsh-approval-dialog [part~="allow-button"]').click()
+const allow = (page: Page) => page.locator('dsh-agent [part~="approval"] [part~="allow-button"]').click()
 
 test('the index links the three demos', async ({ page }) => {
   await page.goto('/')
@@ -46,8 +46,8 @@ test('playground: reasoning, todos, read, write, approved bash, an edit as a dif
   await expect(page.locator('#file-tree button')).toHaveText(['README.md', 'data/name.txt', 'scripts/list.sh'])
   await ask(page, 'write a hello script')
   await expect(page.locator('dsh-agent details[part~="reasoning"]')).toBeVisible()
-  for (const tool of ['write', 'bash', 'edit']) { // the "ask" preset asks before every change
-    await expect(page.locator('dsh-agent dsh-approval-dialog [part~="tool-card"]')).toContainText(tool)
+  for (const verb of ['Write', 'Run', 'Edit']) { // the "ask" preset asks before every change (write, bash, edit)
+    await expect(page.locator('dsh-agent [part~="approval"] [part~="tool-verb"]')).toHaveText(verb)
     await allow(page)
   }
   await turns(page, 1)

@@ -54,9 +54,9 @@ async function runScriptedTurn(page: Page): Promise<void> {
   await page.waitForSelector('body[data-ready]')
   await page.getByRole('textbox', { name: 'Message' }).fill('show me')
   await page.getByRole('textbox', { name: 'Message' }).press('Enter')
-  const dialog = page.locator('dsh-agent dsh-approval-dialog dialog')
-  await expect(dialog).toBeVisible()
-  await dialog.locator('[part~="allow-button"]').click()
+  const request = page.locator('dsh-agent [part~="approval"]')
+  await expect(request).toBeVisible()
+  await request.locator('[part~="allow-button"]').click()
   await expect(page.locator('dsh-agent [part~="terminal"]')).toContainText('hello from a static host')
   await expect(page.locator('dsh-agent [part~="assistant-message"]').last()).toContainText('It says hello')
 }

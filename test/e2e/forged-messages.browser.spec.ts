@@ -56,26 +56,26 @@ const received = (page: Page) => page.evaluate(() => (window as unknown as { dsh
 
 async function openApproval(page: Page): Promise<{ pending: Pending; before: string }> {
   await send(page, 'run it')
-  const dialog = page.locator('dsh-agent dsh-approval-dialog dialog')
-  await expect(dialog).toBeVisible()
-  await expect(dialog.locator('[part~="terminal"]')).toContainText(COMMAND)
-  const pending = await page.locator('dsh-agent dsh-approval-dialog').evaluate((el) => {
-    const q = (el as unknown as { question: { id: string; sessionId: string } }).question
+  const request = page.locator('dsh-agent [part~="approval"]')
+  await expect(request).toBeVisible()
+  await expect(request.locator('[part~="terminal"]')).toContainText(COMMAND)
+  const pending = await page.locator('dsh-agent dsh-transcript').evaluate((el) => {
+    const q = (el as unknown as { questions: { id: string; sessionId: string }[] }).questions[0]!
     return { id: q.id, sessionId: q.sessionId }
   })
   return { pending, before: await transcriptText(page) }
 }
 
-/** Nothing moved: dialog open, same transcript, no turn ended, the command never ran; then a real Reject ends it. */
+/** Nothing moved: the request still waits, same transcript, no turn ended, the command never ran; then a real Reject ends it. */
 async function expectUnmovedThenReject(page: Page, before: string): Promise<void> {
   await page.waitForTimeout(500)
-  await expect(page.locator('dsh-agent dsh-approval-dialog dialog')).toBeVisible()
+  await expect(page.locator('dsh-agent [part~="approval"]')).toBeVisible()
   expect(await transcriptText(page)).toBe(before)
   expect(await turnEnds(page)).toEqual([])
-  await page.locator('dsh-agent dsh-approval-dialog [part~="reject-button"]').click()
+  await page.locator('dsh-agent [part~="approval"] [part~="reject-button"]').click()
   await waitForTurnEnds(page, 1)
   expect(await turnEnds(page)).toEqual([expect.objectContaining({ reason: 'completed' })])
-  await expect(page.locator('dsh-agent [part~="approval-badge"]')).toHaveAttribute('data-outcome', 'rejected')
+  await expect(page.locator('dsh-agent [part~="tool-card"]')).toHaveAttribute('data-outcome', 'rejected')
   await expect(page.locator('dsh-agent [part~="assistant-message"]').last()).toContainText('Understood, not run.')
   const after = await transcriptText(page)
   expect(after).not.toMatch(/^forged-ran$/m) // the card shows `$ echo forged-ran`, never its output

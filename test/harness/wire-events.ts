@@ -14,6 +14,11 @@ export class WireLog {
     return this
   }
 
+  /** Any event, for what the builders here do not make (an open turn, approvals, a lone call). */
+  add(type: string, data: unknown, card?: unknown): this {
+    return this.#push(type, data, card)
+  }
+
   user(text: string): this {
     return this.#push('user/message', { id: `u${this.events.length}`, role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } })
   }

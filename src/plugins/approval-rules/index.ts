@@ -21,8 +21,8 @@ import { callSubject } from './subject.ts'
 
 declare module '../../session/types.ts' {
   interface SessionEventMap {
-    /** The user allowed `toolName` calls with this `subject` for the rest of the session (`askId`: the approval that made it). */
-    'approval/rule': { ruleId: string; toolName: string; subject: string; askId?: string }
+    /** The user allowed `toolName` calls with this `subject` for the rest of the session (`callId`: the asking call whose grant made it). */
+    'approval/rule': { ruleId: string; toolName: string; subject: string; callId?: string }
     'approval/rule-revoked': { ruleId: string }
     /** A call ran under the rule instead of asking. */
     'approval/rule-applied': { ruleId: string; callId: string }
@@ -80,10 +80,10 @@ export class ApprovalRules extends Service {
    * Allows, for the rest of the session, calls of `toolName` with the subject of `args` (the
    * asking call's parsed arguments). Host API only. @returns the logged rule
    */
-  allowForSession(agent: Agent, toolName: string, args: unknown, askId?: string): ApprovalRule {
+  allowForSession(agent: Agent, toolName: string, args: unknown, callId?: string): ApprovalRule {
     const subject = callSubject(this.hot.tools.get(toolName, agent), args)
     const ruleId = newId<string>()
-    const event = agent.session.append('approval/rule', { ruleId, toolName, subject, ...(askId !== undefined ? { askId } : {}) })
+    const event = agent.session.append('approval/rule', { ruleId, toolName, subject, ...(callId !== undefined ? { callId } : {}) })
     return { ruleId, toolName, subject, createdAt: event.time }
   }
 

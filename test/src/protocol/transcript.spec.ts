@@ -115,7 +115,7 @@ describe('foldTranscript', () => {
       ev('turn/start', { turn: 1 }),
       call('c1'),
       ev('approval/asked', { id: 'ap1', toolName: 'bash', callId: 'c1' }),
-      ev('approval/rule', { ruleId: 'r1', toolName: 'bash', subject: 'ls', askId: 'ap1' }),
+      ev('approval/rule', { ruleId: 'r1', toolName: 'bash', subject: 'ls', callId: 'c1' }),
       ev('approval/decided', { id: 'ap1', outcome: 'allowed-once' }),
       call('c2'),
       ev('approval/rule-applied', { ruleId: 'r1', callId: 'c2' }),
