@@ -34,7 +34,6 @@ export const agentStyles = [tokens, base, css`
   .panel { grid-area: body; z-index: 1; justify-self: end; width: min(100%, 380px); min-width: 0; overflow: auto; overscroll-behavior: contain;
     padding: 8px 10px; background: var(--_bg); border-left: 1px solid var(--_border); }
   dsh-composer { grid-area: composer; padding: 8px 10px; border-top: 1px solid var(--_border); min-width: 0; }
-  /* The modal approval dialog lives in the top layer; its element only needs a cell that does not move the rows. */
   .empty { display: flex; flex-direction: column; align-items: center; text-align: center; gap: var(--_gap); padding: 24px 4px 8px; }
   [part~='heading'] { font-size: 1.15em; margin: 0; }
   .chips { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; justify-content: center; gap: var(--_gap); }
