@@ -36,7 +36,7 @@ export class DshSessionList extends LitElement {
     const input = event.target as HTMLInputElement
     const file = input.files?.[0]
     input.value = ''
-    if (file) emit(this, 'dsh-session-action', { action: 'import', jsonl: await file.text() })
+    if (file) emit(this, 'dsh-session-action', { action: 'import', jsonl: new Uint8Array(await file.arrayBuffer()) }) // the store reads UTF-8 or zstd
   }
 
   #storage(s: Strings, sh: ShellStrings): TemplateResult | typeof nothing {
@@ -72,7 +72,7 @@ export class DshSessionList extends LitElement {
     return html`<nav part="session-list" aria-label=${s.sessions}>
       <div class="toolbar">
         <button type="button" part="new-button" @click=${() => emit(this, 'dsh-session-action', { action: 'new' })}>${s.newSession}</button>
-        <label part="import-button" class="import">${s.importFile}<input type="file" accept=".jsonl,application/jsonl,text/plain" class="sr-only" @change=${this.#import} /></label>
+        <label part="import-button" class="import">${s.importFile}<input type="file" accept=".jsonl,.zstd,.zst,application/jsonl,application/zstd,text/plain" class="sr-only" @change=${this.#import} /></label>
       </div>
       ${this.#storage(s, sh)}
       ${this.sessions.length === 0 ? html`<p>${s.noSessions}</p>` : html`<ul>${this.sessions.map((x) => this.#row(x, labels.get(x.id)!, s, sh, now))}</ul>`}

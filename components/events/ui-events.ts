@@ -12,7 +12,8 @@ export type DshSessionActionDetail =
   | { action: 'fork'; sessionId: string; boundarySeq: number }
   | { action: 'delete'; sessionId: string }
   | { action: 'export'; sessionId: string }
-  | { action: 'import'; jsonl: string }
+  /** The file's text, or its bytes (the session list sends bytes: UTF-8 JSONL or dsh's default zstd-compressed `session.jsonl.zstd`). */
+  | { action: 'import'; jsonl: string | Uint8Array }
 export type DshSettingsChangeDetail =
   | { action: 'provider'; provider: 'openai-compatible' | 'scripted' | 'replay'; baseURL: string; model: string }
   | { action: 'key'; apiKey: string | null; remember: boolean }

@@ -42,7 +42,8 @@ export interface RuntimeSessions {
   fork(id: SessionId, boundarySeq?: number, childId?: SessionId): Promise<SessionId>
   delete(id: SessionId): Promise<boolean>
   export(id: SessionId): Promise<string>
-  import(jsonl: string): Promise<SessionId>
+  /** JSONL text, or a file's bytes (dsh's default zstd-compressed `session.jsonl.zstd`, or UTF-8). */
+  import(file: string | Uint8Array): Promise<SessionId>
 }
 
 export interface Runtime {

@@ -95,7 +95,8 @@ export type HostCommand =
   | { kind: 'session.fork'; sessionId: SessionId; boundarySeq: number }
   | { kind: 'session.delete'; sessionId: SessionId }
   | { kind: 'session.export'; sessionId: SessionId }
-  | { kind: 'session.import'; jsonl: string }
+  /** `jsonl`: the file's text, or its bytes (dsh's zstd-compressed `.jsonl.zstd`). */
+  | { kind: 'session.import'; jsonl: string | Uint8Array }
   | { kind: 'session.subscribe'; sessionId: SessionId; fromSeq: number }
   | { kind: 'session.unsubscribe'; sessionId: SessionId }
   | { kind: 'agent.prompt'; sessionId: SessionId; text: string }

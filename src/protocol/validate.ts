@@ -22,6 +22,7 @@ const MAX_FILE = 50_000_000
 const id: Check = isIdText
 const text: Check = (v) => typeof v === 'string' && v.length <= MAX_TEXT
 const bigText: Check = (v) => typeof v === 'string' && v.length <= MAX_FILE
+const fileBytes: Check = (v) => v instanceof Uint8Array && v.byteLength <= MAX_FILE
 const seq: Check = (v) => Number.isSafeInteger(v) && (v as number) >= 0
 const bool: Check = (v) => typeof v === 'boolean'
 const optional = (check: Check): Check => (v) => v === undefined || check(v)
@@ -49,7 +50,7 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'session.fork': { sessionId: id, boundarySeq: seq },
   'session.delete': { sessionId: id },
   'session.export': { sessionId: id },
-  'session.import': { jsonl: bigText },
+  'session.import': { jsonl: (v) => bigText(v) || fileBytes(v) },
   'session.subscribe': { sessionId: id, fromSeq: seq },
   'session.unsubscribe': { sessionId: id },
   'agent.prompt': { sessionId: id, text },

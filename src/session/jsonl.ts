@@ -1,9 +1,11 @@
 /**
  * JSONL export and hostile-input import in dsh's layout (architecture §11): a header line, then
- * one `SessionEvent` per line, verbatim. Plane: shared; pure. Import refuses a whole file on the
- * first problem with a `SessionImportError` naming the line; it never returns partial data.
+ * one `SessionEvent` per line, verbatim; import also reads dsh's packed chunk rows (chunk-rows.ts).
+ * Plane: shared; pure. Import refuses a whole file on the first problem with a `SessionImportError`
+ * naming the line; it never returns partial data.
  * @module session/jsonl
  */
+import { expandChunkRow } from './chunk-rows.ts'
 import { SessionAppendError, SessionImportError, SessionInvariantError, SessionSeedError } from './errors.ts'
 import { LogInvariant } from './invariant.ts'
 import { EVENT_KEYS, Session } from './session.ts'
@@ -87,19 +89,31 @@ export function parseJsonl(text: string, limits: JsonlLimits): { header: Session
   const events: SessionEvent[] = []
   let openedAt = 0
   for (let i = 1; i < lines.length; i++) {
-    const event = checkEnvelope(parseLine(lines[i]!, i + 1, limits, 'event'), i - 1, i + 1, limits)
-    try {
-      invariant.accept(event)
-    } catch (error) {
-      if (error instanceof SessionInvariantError) throw new SessionImportError(i + 1, error.message)
-      throw error
+    const line = i + 1
+    for (const stored of storedEvents(parseLine(lines[i]!, line, limits, 'event'), line)) {
+      const event = checkEnvelope(stored, events.length, line, limits)
+      try {
+        invariant.accept(event)
+      } catch (error) {
+        if (error instanceof SessionInvariantError) throw new SessionImportError(line, error.message)
+        throw error
+      }
+      if (event.type === 'turn/start') openedAt = line
+      events.push(event)
     }
-    if (event.type === 'turn/start') openedAt = i + 1
-    events.push(event)
   }
   if (invariant.openTurn !== undefined) throw new SessionImportError(openedAt, `unbalanced turns: turn ${invariant.openTurn} starts here and never ends`)
   checkReplay(header, events)
   return { header, events }
+}
+
+/** The events one line stores: itself, or the members of a dsh packed chunk row. */
+function storedEvents(value: Record<string, unknown>, line: number): readonly Record<string, unknown>[] {
+  try {
+    return expandChunkRow(value) as Record<string, unknown>[] | undefined ?? [value]
+  } catch (error) {
+    throw new SessionImportError(line, (error as Error).message)
+  }
 }
 
 /** Replays the events through a throwaway Session: message shapes, surface ops, sources. */

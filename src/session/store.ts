@@ -13,6 +13,7 @@ import type { SessionListing, SessionPersistence } from './persistence.ts'
 import { SessionPublication, type SessionVerifier } from './publication.ts'
 import { unwrapService } from '../util/service.ts'
 import { interruptedTurnClosers } from './repair.ts'
+import { sessionFileText } from './session-file.ts'
 import { Session } from './session.ts'
 import { liveView, storedView, type SessionReadView } from './read-view.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
@@ -23,7 +24,11 @@ export interface SessionStoreConfig {
   maxEventBytes?: number
   /** Extra event types this runtime understands (beside the core list and declared ones). */
   eventTypes?: string[]
+  /** Cap on an imported file given as bytes, after decompression; default 256 MiB. */
+  maxImportBytes?: number
 }
+
+const DEFAULT_MAX_IMPORT_BYTES = 256 * 1024 * 1024
 
 /** Header fields a caller may set at creation; the store fills type, version, id, createdAt. */
 export type SessionMeta = Partial<Pick<SessionHeader, 'cwd' | 'parentSession' | 'seedLength' | 'origin' | 'delegationDepth' | 'agentPreset'>>
@@ -43,11 +48,13 @@ export class SessionStore extends Service {
   private readonly publication: SessionPublication
   private readonly eventTypes: Map<string, number>
   private readonly maxEventBytes: number
+  private readonly maxImportBytes: number
 
   constructor(ctx: Context, config: SessionStoreConfig = {}) {
     super(ctx, 'sessions')
     this.publication = new SessionPublication(unwrapService(ctx.events), (message, ...args) => ctx.logger('session').warn(message, ...args))
     this.maxEventBytes = config.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES
+    this.maxImportBytes = config.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES
     this.eventTypes = new Map([...KNOWN_SESSION_EVENT_TYPES, ...(config.eventTypes ?? [])].map(t => [t, 1]))
     ctx.effect(() => () => this.closeAll())
   }
@@ -146,10 +153,13 @@ export class SessionStore extends Service {
   }
 
   /**
-   * Store a JSONL session verbatim (not opened; `open(id)` resumes it).
+   * Store a JSONL session verbatim (not opened; `open(id)` resumes it). `file` is the JSONL text, or
+   * a file's bytes: dsh's default zstd-compressed `session.jsonl.zstd`, or plain UTF-8. dsh's packed
+   * chunk rows are stored as the `assistant/chunk` events they hold.
    * @throws SessionImportError naming the line and reason; nothing is stored
    */
-  async import(jsonl: string): Promise<SessionId> {
+  async import(file: string | Uint8Array): Promise<SessionId> {
+    const jsonl = typeof file === 'string' ? file : await sessionFileText(file, this.maxImportBytes)
     const known = this.eventTypes // read once, not per line: `this` is Cordis' tracing proxy
     const { header, events } = parseJsonl(jsonl, { maxLineBytes: this.maxEventBytes, isKnownType: type => known.has(type) })
     if (this.live.has(header.id) || await this.backend.has(header.id)) throw new SessionImportError(1, `session ${header.id} already exists`, 'SESSION_ALREADY_EXISTS')
