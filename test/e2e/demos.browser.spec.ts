@@ -86,3 +86,38 @@ test('offline sessions: with the network off, reopen, read, fork, export and imp
   await expect(sessions).toHaveCount(4)
   expect(page.url()).toContain('/sessions/')
 })
+
+test.describe('on a phone (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+  const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+  test('docs: the article reads full width above the agent; nothing scrolls sideways', async ({ page }, info) => {
+    await page.goto('/docs/')
+    await page.waitForSelector('body[data-ready]')
+    const article = (await page.locator('article').boundingBox())!
+    const agent = (await page.locator('dsh-agent').boundingBox())!
+    expect(article.width).toBeGreaterThan(340)
+    expect(article.y + article.height).toBeLessThanOrEqual(agent.y)
+    expect(agent.width).toBeGreaterThan(340)
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: info.outputPath('docs-390.png'), fullPage: true })
+    await page.locator('dsh-agent [part~="suggestion"]').click()
+    await allow(page)
+    await turns(page, 1)
+    await expect(page.locator('dsh-agent [part~="assistant-message"]').last()).toContainText('scripted demo model')
+  })
+
+  test('playground: one column, the message box can be tapped and used', async ({ page }, info) => {
+    await page.goto('/playground/')
+    await page.waitForSelector('body[data-ready]')
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+    const input = page.getByRole('textbox', { name: 'Message' })
+    await input.scrollIntoViewIfNeeded()
+    await input.click()
+    await expect(input).toBeFocused()
+    const send = (await page.locator('dsh-agent [part~="send-button"]').boundingBox())!
+    expect(Math.min(send.width, send.height)).toBeGreaterThanOrEqual(44)
+    expect(send.x + send.width).toBeLessThanOrEqual(390)
+    await page.screenshot({ path: info.outputPath('playground-390.png'), fullPage: true })
+  })
+})

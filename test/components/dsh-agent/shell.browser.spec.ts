@@ -106,3 +106,23 @@ test.describe('theme="auto" follows the host page', () => {
     await expect.poll(() => background(page)).toBe(LIGHT)
   })
 })
+
+test('keyboard focus is visible on every control it reaches', async ({ page }) => {
+  await bootAgent(page, { storage: 'memory', attributes: { suggestions: JSON.stringify(['One question']) } })
+  const seen: string[] = []
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab')
+    const focus = await page.evaluate(() => {
+      let el: Element | null = document.activeElement
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
+      if (!el || el === document.body) return undefined
+      const style = getComputedStyle(el)
+      return { name: `${el.tagName.toLowerCase()}[${el.getAttribute('part') ?? ''}]`, outline: style.outlineStyle, width: parseFloat(style.outlineWidth) }
+    })
+    if (!focus) continue
+    seen.push(focus.name)
+    expect(focus.outline, `${focus.name} shows its focus`).not.toBe('none')
+    expect(focus.width, `${focus.name} focus ring width`).toBeGreaterThanOrEqual(2)
+  }
+  expect(seen).toEqual(expect.arrayContaining(['button[sessions-toggle]', 'button[suggestion]', 'textarea[input]']))
+})
