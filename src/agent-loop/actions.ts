@@ -9,7 +9,7 @@ import type { AnyActorRef } from 'xstate'
 import type { UserMessage } from '../llm/types.ts'
 import type { AgentCancelCause } from '../session/types.ts'
 import { closeReason, failureOfError } from './guards.ts'
-import type { LoopContext, PreStepDecision } from './loop-types.ts'
+import type { LoopContext } from './loop-types.ts'
 import type { LoopDeps } from './loop-deps.ts'
 
 type Args = { context: LoopContext; event: unknown; self: AnyActorRef }
@@ -31,10 +31,11 @@ export class ActivityControl {
   }
 }
 
-function guarded(run: (args: Args) => void) {
-  return (args: Args) => {
+/** An append action whose refusal becomes `loop.fault` instead of escaping (`params` as the machine passes them). */
+function guarded<Params = unknown>(run: (args: Args, params: Params) => void) {
+  return (args: Args, params: Params) => {
     try {
-      run(args)
+      run(args, params)
     } catch (error) {
       args.self.send({ type: 'loop.fault', failure: failureOfError(error) })
     }
@@ -49,10 +50,8 @@ export function loopActions(deps: LoopDeps, activity: ActivityControl, reportErr
     appendTurnStart: guarded(({ context }) => {
       session.append('turn/start', { turn: context.turn })
     }),
-    appendStepStart: guarded(({ context, event }) => {
-      const decision = (event as { output: PreStepDecision }).output
+    appendStepStart: guarded<{ messages: readonly UserMessage[] }>(({ context }, { messages }) => {
       session.append('step/start', { turn: context.turn, step: context.step })
-      const messages: UserMessage[] = decision.kind === 'enter' ? decision.messages : []
       for (const message of messages) session.append('user/message', message, { surfaceOp: 'append' })
     }),
     appendStepEnd: guarded(({ context }) => {

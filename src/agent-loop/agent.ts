@@ -158,7 +158,6 @@ export class LoopAgent implements Agent {
     const deps: LoopDeps = {
       ctx: root, services, notify: this.notify, agent: this, session: this.session, inbox: this.inbox,
       signal: () => this.activity.signal,
-      scratch: { calls: [] },
       instance: { headerLogged: false, adapterDefaulted: [] },
     }
     const report = (error: unknown) => this.root.logger('agent-loop').error(error)

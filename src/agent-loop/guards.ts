@@ -24,7 +24,7 @@ export function closesOnEmptyBatch(context: LoopContext, decision: PreStepDecisi
 }
 
 export function hasToolCalls(outcome: RequestOutcome): boolean {
-  return outcome.kind === 'finished' && outcome.finish !== 'max-tokens' && outcome.toolCalls > 0
+  return outcome.kind === 'finished' && outcome.finish !== 'max-tokens' && outcome.calls.length > 0
 }
 
 /** The turn may stop: its last step ended and no steered input waits. */

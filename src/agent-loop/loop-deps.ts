@@ -1,29 +1,19 @@
 /**
- * What the loop's actors and actions share for one agent: services, the session, the inbox,
- * the current activity signal and the step scratch (data that must not live in machine context).
- * Plane: worker; types plus the abort check. Contract: scratch is rewritten each step.
+ * What the loop's actors and actions share for one agent: services, the session, the inbox, the
+ * current activity signal and the per-instance header state. Plane: worker; types plus the abort
+ * check. Contract: nothing here is per step — a step's values travel as actor outputs and inputs
+ * through the machine (machine.ts).
  * @module agent-loop/loop-deps
  */
 import type { Context, EventsService } from '@deepseek-ai/cordis'
-import type { LlmRuntime, PreparedCall } from '../llm/runtime.ts'
+import type { LlmRuntime } from '../llm/runtime.ts'
 import type { LlmCallConfig } from '../llm/types.ts'
 import type { SystemPromptRegistry } from '../prompt/registry.ts'
-import type { PromptAssembly } from '../prompt/types.ts'
 import type { Session } from '../session/session.ts'
-import type { ToolBatchCall } from '../tools/batch.ts'
 import type { ToolRegistry } from '../tools/registry.ts'
 import type { AgentInbox } from './inbox.ts'
 import type { AgentNotify } from './notify.ts'
 import type { Agent } from './types.ts'
-
-export interface StepScratch {
-  /** The prompt assembled by this step's pre-step. */
-  assembly?: PromptAssembly
-  /** The last prepared call of this step (its route and retry policy). */
-  prepared?: PreparedCall
-  /** Tool calls of this step's assistant message, in model order. */
-  calls: ToolBatchCall[]
-}
 
 export interface LoopInstance {
   /** Whether this loop instance has logged its `initial`/`resume` header yet. */
@@ -50,7 +40,6 @@ export interface LoopDeps {
   inbox: AgentInbox
   /** The signal of the running activity (a fresh controller per turn or maintenance task). */
   signal(): AbortSignal
-  scratch: StepScratch
   instance: LoopInstance
 }
 

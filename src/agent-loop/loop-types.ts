@@ -1,11 +1,15 @@
 /**
- * Control vocabulary of the agent-loop machine: its context, events, and the inputs and
- * outputs of its invoked actors. Plane: worker; types only, no runtime values.
- * Contract: context holds control state only; data (messages, assemblies) never enters it.
+ * Vocabulary of the agent-loop machine: its context, events, and the inputs and outputs of its
+ * invoked actors. Plane: worker; types only, no runtime values.
+ * Contract: every value one actor hands the next is its output, carried by the machine (in
+ * context when it must outlive a state: the step's prompt, its tool calls, a failed attempt);
+ * the actors share nothing else per step. Messages stay in the log, never in context.
  * @module agent-loop/loop-types
  */
-import type { LlmFailure, UserMessage } from '../llm/types.ts'
+import type { LlmFailure, RetryPolicy, UserMessage } from '../llm/types.ts'
+import type { PromptAssembly } from '../prompt/types.ts'
 import type { AgentCancelCause, InboxTarget, TurnEndReason } from '../session/types.ts'
+import type { ToolBatchCall } from '../tools/batch.ts'
 
 /** What a finished step leaves behind: `null` means tools ran and the model is owed a request. */
 export type StepResult = 'completed' | 'max-tokens' | null
@@ -34,6 +38,12 @@ export interface LoopContext {
   wakeQueued: boolean
   /** Mirror of the inbox sizes, fed by `inbox.changed`. */
   pending: PendingCounts
+  /** The prompt this step's pre-step assembled; every request attempt of the step renders it. */
+  assembly: PromptAssembly | null
+  /** The tool calls of this step's assistant message, in model order (the tool batch's input). */
+  calls: readonly ToolBatchCall[]
+  /** The request attempt that failed, for the recovery phase. */
+  failedAttempt: FailedAttempt | null
 }
 
 export interface LoopInput {
@@ -62,17 +72,37 @@ export type PreStepDecision =
   | { kind: 'enter'; messages: UserMessage[] }
   | { kind: 'end'; reason: TurnEndReason }
 
+/** The pre-step actor's output: the decision, with the prompt it assembled when the step enters. */
+export type PreStepOutcome =
+  | Exclude<PreStepDecision, { kind: 'enter' }>
+  | { kind: 'enter'; messages: UserMessage[]; assembly: PromptAssembly }
+
 export interface StepInput {
   turn: number
   step: number
 }
 
+export interface RequestInput extends StepInput {
+  assembly: PromptAssembly
+}
+
+/** The route of a failed attempt: what `agent/request-error` listeners are told. */
+export interface FailedAttempt {
+  failure: LlmFailure
+  provider: string
+  retryPolicy: Readonly<RetryPolicy>
+}
+
 export type RequestOutcome =
-  | { kind: 'finished'; finish: 'stop' | 'tool-calls' | 'max-tokens'; toolCalls: number }
-  | { kind: 'failed'; failure: LlmFailure }
+  | { kind: 'finished'; finish: 'stop' | 'tool-calls' | 'max-tokens'; calls: readonly ToolBatchCall[] }
+  | ({ kind: 'failed' } & FailedAttempt)
 
 export interface RequestErrorInput extends StepInput {
-  failure: LlmFailure
+  attempt: FailedAttempt
+}
+
+export interface ToolBatchInput extends StepInput {
+  calls: readonly ToolBatchCall[]
 }
 
 /** `retry` re-requests in the same step; otherwise the turn ends with `failure`. */

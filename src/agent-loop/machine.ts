@@ -4,11 +4,13 @@
  * supplied with `machine.provide()`. Contract: every opened turn reaches `closing` once.
  * @module agent-loop/machine
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type {
-  LoopContext, LoopEvent, LoopInput, MaintenanceRun, PreStepDecision, PreStepInput, RecoveryOutcome,
-  RequestErrorInput, RequestOutcome, StepInput, ToolBatchOutcome,
+  FailedAttempt, LoopContext, LoopEvent, LoopInput, MaintenanceRun, PreStepInput, PreStepOutcome, RecoveryOutcome,
+  RequestErrorInput, RequestInput, RequestOutcome, StepInput, ToolBatchInput, ToolBatchOutcome,
 } from './loop-types.ts'
+import type { UserMessage } from '../llm/types.ts'
+import type { TurnEndReason } from '../session/types.ts'
 import {
   closeReason, closesOnEmptyBatch, failureOfError, hasToolCalls, isEndingQuietly, isHalting, opensNextTurn,
 } from './guards.ts'
@@ -26,17 +28,40 @@ function missing<I, O>(what: string) {
     throw new LoopImplementationMissingError(what)
   })
 }
-function missingAction(what: string) {
-  return () => {
+function missingAction<Params = unknown>(what: string) {
+  return (_args: unknown, _params: Params): void => {
     throw new LoopImplementationMissingError(what)
   }
 }
 
-type Done<O> = { output: O }
-const outputOf = <O>(event: unknown): O => (event as Done<O>).output
+/** Raised when a step value the chart sets on the way in is missing: a broken chart, not a runtime state. */
+export class LoopChartError extends Error {
+  override readonly name = 'LoopChartError'
+}
 
-const halting = ({ context }: { context: LoopContext }) => isHalting(context)
+/** A value the chart put in context before this phase (the step's prompt, its failed attempt). */
+function stepValue<T>(value: T | null, name: keyof LoopContext): T {
+  if (value === null) throw new LoopChartError(`agent-loop machine: '${name}' is not set in this phase`)
+  return value
+}
+
+/** The failed attempt a request outcome reports (its failure and route), for the recovery phase. */
+const attemptOf = (outcome: RequestOutcome): FailedAttempt | null =>
+  outcome.kind === 'failed' ? { failure: outcome.failure, provider: outcome.provider, retryPolicy: outcome.retryPolicy } : null
+
 const stepInput = ({ context }: { context: LoopContext }): StepInput => ({ turn: context.turn, step: context.step })
+
+/**
+ * Why `{ guard: 'isHalting' }` leads every transition list of a phase: a cancel, a reason a phase
+ * decided, or a refused append (`loop.fault`) can land while the phase's actor runs. The actor
+ * still settles (done or error), but what it returned no longer decides anything: the turn takes
+ * its close path (the step ends, then the turn closes) before any other guard can open new work,
+ * so the first cause wins and no request, tool or step starts after it. The one exception is an
+ * assistant message with tool calls: it is already logged, so its calls are answered first (after
+ * a cancel each is logged `ABORTED_BEFORE_DISPATCH`) and the tool batch leads that list.
+ */
+const haltToStepEnd = { guard: 'isHalting', target: 'stepEnd' } as const
+const haltToClosing = { guard: 'isHalting', target: 'closing' } as const
 
 export const agentLoopMachine = setup({
   types: {
@@ -45,10 +70,10 @@ export const agentLoopMachine = setup({
     input: {} as LoopInput,
   },
   actors: {
-    preStep: missing<PreStepInput, PreStepDecision>('preStep'),
-    request: missing<StepInput, RequestOutcome>('request'),
+    preStep: missing<PreStepInput, PreStepOutcome>('preStep'),
+    request: missing<RequestInput, RequestOutcome>('request'),
     requestError: missing<RequestErrorInput, RecoveryOutcome>('requestError'),
-    toolBatch: missing<StepInput, ToolBatchOutcome>('toolBatch'),
+    toolBatch: missing<ToolBatchInput, ToolBatchOutcome>('toolBatch'),
     turnStopping: missing<StepInput, void>('turnStopping'),
     maintenance: fromPromise<void, { run: MaintenanceRun }>(({ input, signal }) => input.run(signal)),
     /** Settles on a microtask: the `running` status is published before a turn opens. */
@@ -60,23 +85,22 @@ export const agentLoopMachine = setup({
     /** Abort the running activity with the cancel cause. */
     abortActivity: missingAction('abortActivity'),
     appendTurnStart: missingAction('appendTurnStart'),
-    /** `step/start` then each entered message as `user/message` (from the pre-step output). */
-    appendStepStart: missingAction('appendStepStart'),
+    /** `step/start` then each entered message as `user/message`. */
+    appendStepStart: missingAction<{ messages: readonly UserMessage[] }>('appendStepStart'),
     appendStepEnd: missingAction('appendStepEnd'),
     /** `agent/error` if the reason is an error, then `turn/end`. */
     appendTurnEnd: missingAction('appendTurnEnd'),
     /** The turn ends `error` with what the failed actor threw. */
-    recordFailure: assign({ reason: ({ event }) => ({ kind: 'error' as const, error: failureOfError((event as { error?: unknown }).error) }) }),
+    recordFailure: assign((_, { error }: { error: unknown }) => ({ reason: { kind: 'error' as const, error: failureOfError(error) } })),
+    /** The turn closes with a reason a phase decided (blocked, budget, a failure nobody retries). */
+    decideReason: assign((_, { reason }: { reason: TurnEndReason }) => ({ reason })),
   },
   guards: {
-    isHalting: halting,
-    isRejected: ({ event }) => outputOf<PreStepDecision>(event).kind === 'reject',
-    isEnded: ({ event }) => outputOf<PreStepDecision>(event).kind === 'end',
-    closesOnEmptyBatch: ({ context, event }) => closesOnEmptyBatch(context, outputOf<PreStepDecision>(event)),
-    isFailed: ({ event }) => outputOf<RequestOutcome>(event).kind === 'failed',
-    hasToolCalls: ({ event }) => hasToolCalls(outputOf<RequestOutcome>(event)),
-    shouldRetry: ({ event }) => outputOf<RecoveryOutcome>(event).retry,
-    concludesTurn: ({ event }) => outputOf<ToolBatchOutcome>(event).concludesTurn,
+    isHalting: ({ context }) => isHalting(context),
+    isKind: (_, { kind, expected }: { kind: string; expected: string }) => kind === expected,
+    closesOnEmptyBatch: ({ context }, { outcome }: { outcome: PreStepOutcome }) => closesOnEmptyBatch(context, outcome),
+    hasToolCalls: (_, { outcome }: { outcome: RequestOutcome }) => hasToolCalls(outcome),
+    isTrue: (_, { value }: { value: boolean }) => value,
     isEndingQuietly: ({ context }) => isEndingQuietly(context),
     hasNextStepInput: ({ context }) => context.pending.nextStep > 0,
     hasQueuedWake: ({ context }) => context.wakeQueued,
@@ -85,7 +109,7 @@ export const agentLoopMachine = setup({
   id: 'agentLoop',
   context: ({ input }) => ({
     turn: input.lastTurn, step: 0, ending: null, maxTokens: false, reason: null, cancel: null,
-    wakeLatched: false, wakeQueued: false, pending: input.pending,
+    wakeLatched: false, wakeQueued: false, pending: input.pending, assembly: null, calls: [], failedAttempt: null,
   }),
   on: {
     'inbox.changed': { actions: assign({ pending: ({ event }) => event.pending }) },
@@ -110,7 +134,10 @@ export const agentLoopMachine = setup({
       entry: [assign({ cancel: null, wakeLatched: false }), 'armActivity'],
       invoke: {
         src: 'maintenance',
-        input: ({ event }) => ({ run: (event as Extract<LoopEvent, { type: 'agent.maintain' }>).run }),
+        input: ({ event }) => {
+          assertEvent(event, 'agent.maintain')
+          return { run: event.run }
+        },
         onDone: { target: 'idle', actions: assign({ wakeQueued: ({ context }) => context.wakeLatched }) },
         onError: { target: 'idle', actions: assign({ wakeQueued: ({ context }) => context.wakeLatched }) },
       },
@@ -128,7 +155,7 @@ export const agentLoopMachine = setup({
       entry: [
         assign({
           turn: ({ context }) => context.turn + 1, step: 0, ending: null, maxTokens: false, reason: null,
-          cancel: null, wakeLatched: false, wakeQueued: false,
+          cancel: null, wakeLatched: false, wakeQueued: false, assembly: null, calls: [], failedAttempt: null,
         }),
         'armActivity',
         'appendTurnStart',
@@ -150,68 +177,96 @@ export const agentLoopMachine = setup({
       },
       initial: 'claiming',
       states: {
+        /** Claim input, assemble the prompt, `agent/pre-step`: the step enters with its messages and prompt, or the turn closes. */
         claiming: {
           invoke: {
             src: 'preStep',
             input: ({ context }) => ({ turn: context.turn, step: context.step + 1, target: context.step === 0 ? 'next-turn' : 'next-step' }),
             onDone: [
-              { guard: 'isHalting', target: 'closing' },
-              { guard: 'isRejected', target: 'closing', actions: assign({ reason: { kind: 'blocked' } }) },
-              { guard: 'isEnded', target: 'closing', actions: assign({ reason: ({ event }) => (event.output as Extract<PreStepDecision, { kind: 'end' }>).reason }) },
-              { guard: 'closesOnEmptyBatch', target: 'closing' },
-              { target: 'step', actions: [assign({ step: ({ context }) => context.step + 1, ending: null }), 'appendStepStart'] },
+              haltToClosing,
+              {
+                guard: { type: 'isKind', params: ({ event }) => ({ kind: event.output.kind, expected: 'reject' }) },
+                target: 'closing',
+                actions: { type: 'decideReason', params: { reason: { kind: 'blocked' } } },
+              },
+              {
+                guard: { type: 'isKind', params: ({ event }) => ({ kind: event.output.kind, expected: 'end' }) },
+                target: 'closing',
+                actions: { type: 'decideReason', params: ({ event }) => ({ reason: event.output.kind === 'end' ? event.output.reason : { kind: 'completed' } }) },
+              },
+              { guard: { type: 'closesOnEmptyBatch', params: ({ event }) => ({ outcome: event.output }) }, target: 'closing' },
+              {
+                target: 'step',
+                actions: [
+                  assign(({ context, event }) => ({
+                    step: context.step + 1, ending: null, calls: [], failedAttempt: null,
+                    assembly: event.output.kind === 'enter' ? event.output.assembly : null,
+                  })),
+                  { type: 'appendStepStart', params: ({ event }) => ({ messages: event.output.kind === 'enter' ? event.output.messages : [] }) },
+                ],
+              },
             ],
-            onError: [{ guard: 'isHalting', target: 'closing' }, { target: 'closing', actions: 'recordFailure' }],
+            onError: [haltToClosing, { target: 'closing', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
           },
         },
         step: {
           initial: 'requesting',
           states: {
+            /** One model request over the step's prompt: its tool calls, a failed attempt, or the step's result. */
             requesting: {
               invoke: {
                 src: 'request',
-                input: stepInput,
+                input: ({ context }) => ({ ...stepInput({ context }), assembly: stepValue(context.assembly, 'assembly') }),
                 onDone: [
-                  // Logged tool calls are always answered: after a cancel the batch logs each as ABORTED_BEFORE_DISPATCH.
-                  { guard: 'hasToolCalls', target: 'runningTools' },
-                  { guard: 'isHalting', target: 'stepEnd' },
-                  { guard: 'isFailed', target: 'recovering' },
+                  {
+                    guard: { type: 'hasToolCalls', params: ({ event }) => ({ outcome: event.output }) },
+                    target: 'runningTools',
+                    actions: assign({ calls: ({ event }) => (event.output.kind === 'finished' ? event.output.calls : []) }),
+                  },
+                  haltToStepEnd,
+                  {
+                    guard: { type: 'isKind', params: ({ event }) => ({ kind: event.output.kind, expected: 'failed' }) },
+                    target: 'recovering',
+                    actions: assign({ failedAttempt: ({ event }) => attemptOf(event.output) }),
+                  },
                   {
                     target: 'stepEnd',
                     actions: assign(({ context, event }) => {
-                      const hitLimit = (event.output as RequestOutcome & { kind: 'finished' }).finish === 'max-tokens'
+                      const hitLimit = event.output.kind === 'finished' && event.output.finish === 'max-tokens'
                       return { ending: hitLimit ? 'max-tokens' as const : 'completed' as const, maxTokens: context.maxTokens || hitLimit }
                     }),
                   },
                 ],
-                onError: [{ guard: 'isHalting', target: 'stepEnd' }, { target: 'stepEnd', actions: 'recordFailure' }],
+                onError: [haltToStepEnd, { target: 'stepEnd', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
               },
             },
+            /** `agent/request-error` over the failed attempt: retry the request, or the turn ends `error`. */
             recovering: {
               invoke: {
                 src: 'requestError',
-                input: ({ context, event }) => ({ ...stepInput({ context }), failure: (outputOf<RequestOutcome>(event) as Extract<RequestOutcome, { kind: 'failed' }>).failure }),
+                input: ({ context }) => ({ ...stepInput({ context }), attempt: stepValue(context.failedAttempt, 'failedAttempt') }),
                 onDone: [
-                  { guard: 'isHalting', target: 'stepEnd' },
-                  { guard: 'shouldRetry', target: 'requesting' },
+                  haltToStepEnd,
+                  { guard: { type: 'isTrue', params: ({ event }) => ({ value: event.output.retry }) }, target: 'requesting' },
                   {
                     target: 'stepEnd',
-                    actions: assign({ reason: ({ event }) => ({ kind: 'error' as const, error: (event.output as Extract<RecoveryOutcome, { retry: false }>).failure }) }),
+                    actions: { type: 'decideReason', params: ({ context }) => ({ reason: { kind: 'error', error: stepValue(context.failedAttempt, 'failedAttempt').failure } }) },
                   },
                 ],
-                onError: [{ guard: 'isHalting', target: 'stepEnd' }, { target: 'stepEnd', actions: 'recordFailure' }],
+                onError: [haltToStepEnd, { target: 'stepEnd', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
               },
             },
+            /** The step's tool calls through the tool batch; their contexts queue for the next step. */
             runningTools: {
               invoke: {
                 src: 'toolBatch',
-                input: stepInput,
+                input: ({ context }) => ({ ...stepInput({ context }), calls: context.calls }),
                 onDone: [
-                  { guard: 'isHalting', target: 'stepEnd' },
-                  { guard: 'concludesTurn', target: 'stepEnd', actions: assign({ ending: 'completed' }) },
+                  haltToStepEnd,
+                  { guard: { type: 'isTrue', params: ({ event }) => ({ value: event.output.concludesTurn }) }, target: 'stepEnd', actions: assign({ ending: 'completed' }) },
                   { target: 'stepEnd', actions: assign({ ending: null }) },
                 ],
-                onError: [{ guard: 'isHalting', target: 'stepEnd' }, { target: 'stepEnd', actions: 'recordFailure' }],
+                onError: [haltToStepEnd, { target: 'stepEnd', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
               },
             },
             stepEnd: {
@@ -229,15 +284,15 @@ export const agentLoopMachine = setup({
             src: 'turnStopping',
             input: stepInput,
             onDone: [
-              { guard: 'isHalting', target: 'closing' },
+              haltToClosing,
               { guard: 'hasNextStepInput', target: 'claiming' },
               { target: 'closing' },
             ],
-            onError: [{ guard: 'isHalting', target: 'closing' }, { target: 'closing', actions: 'recordFailure' }],
+            onError: [haltToClosing, { target: 'closing', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
           },
         },
         closing: {
-          entry: ['appendTurnEnd', assign({ wakeQueued: ({ context }) => opensNextTurn(context) })],
+          entry: ['appendTurnEnd', assign({ wakeQueued: ({ context }) => opensNextTurn(context), assembly: null, calls: [], failedAttempt: null })],
           always: { target: '#agentLoop.idle' },
         },
       },

@@ -1,11 +1,12 @@
 /**
  * The pre-step actor (dsh contracts §4.1 step a): claim, assemble the prompt, project the
  * runtime context, then the `agent/pre-step` waterfall. Plane: worker. Contract: abort is
- * checked after assembly and after the waterfall; the decision is authoritative.
+ * checked after assembly and after the waterfall; the decision is authoritative, and an entering
+ * step carries the assembled prompt out (its requests render it).
  * @module agent-loop/pre-step
  */
 import { fromPromise } from 'xstate'
-import type { PreStepDecision, PreStepInput } from './loop-types.ts'
+import type { PreStepDecision, PreStepInput, PreStepOutcome } from './loop-types.ts'
 import { checkAbort, type LoopDeps } from './loop-deps.ts'
 import { projectRuntimeContext } from './runtime-context.ts'
 
@@ -23,20 +24,18 @@ function checkDecision(decision: unknown): PreStepDecision {
 }
 
 export function preStepActor(deps: LoopDeps) {
-  return fromPromise<PreStepDecision, PreStepInput>(async ({ input }) => {
+  return fromPromise<PreStepOutcome, PreStepInput>(async ({ input }) => {
     const signal = deps.signal()
     checkAbort(signal)
-    const { services, agent, session, inbox, scratch } = deps
+    const { services, agent, session, inbox } = deps
     const claimed = inbox.claim(input.target, input.turn)
-    scratch.calls = []
-    scratch.prepared = undefined
-    scratch.assembly = await services.prompt.assemble({ scope: agent, agent, signal })
+    const assembly = await services.prompt.assemble({ scope: agent, agent, signal })
     checkAbort(signal)
-    const snapshot = projectRuntimeContext(session, scratch.assembly)
+    const snapshot = projectRuntimeContext(session, assembly)
     const messages = snapshot ? [...claimed, snapshot] : claimed
     const payload = { agent, messages, turn: input.turn, step: input.step, signal }
     const decision = checkDecision(await services.events.waterfall('agent/pre-step', payload, async () => ({ kind: 'enter', messages })))
     checkAbort(signal)
-    return decision
+    return decision.kind === 'enter' ? { ...decision, assembly } : decision
   })
 }

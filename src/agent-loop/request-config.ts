@@ -11,7 +11,7 @@ import type { LlmCallConfig } from '../llm/types.ts'
 import { renderPrompt } from '../prompt/render.ts'
 import type { EpochHeader } from '../session/types.ts'
 import type { LoopDeps } from './loop-deps.ts'
-import type { StepInput } from './loop-types.ts'
+import type { RequestInput } from './loop-types.ts'
 import { canonicalHeader, foldRequestHeader, headerEquals } from './request-header.ts'
 
 /** The default config: the agent's route on this instance's first request, else the logged one. */
@@ -59,17 +59,15 @@ function logContext(deps: LoopDeps, prepared: PreparedCall): void {
 }
 
 /**
- * Routes one attempt and logs its header.
+ * Routes one attempt over the step's assembled prompt and logs its header.
  * @returns the prepared call and the folded (logged) header the request must match
  */
-export async function routeRequest(deps: LoopDeps, input: StepInput, signal: AbortSignal): Promise<{ prepared: PreparedCall; header: EpochHeader }> {
-  const { services, agent, scratch } = deps
+export async function routeRequest(deps: LoopDeps, input: RequestInput, signal: AbortSignal): Promise<{ prepared: PreparedCall; header: EpochHeader }> {
+  const { services, agent } = deps
   const payload = { agent, turn: input.turn, step: input.step, signal }
   const proposal = await services.events.waterfall('agent/request', payload, async () => Object.freeze(defaultConfig(deps)))
   const prepared = await prepare(deps, proposal, signal)
-  const system = renderPrompt(scratch.assembly!)
-  const header = logHeader(deps, canonicalHeader(prepared.config, system, scratch.assembly!.tools))
+  const header = logHeader(deps, canonicalHeader(prepared.config, renderPrompt(input.assembly), input.assembly.tools))
   logContext(deps, prepared)
-  scratch.prepared = prepared
   return { prepared, header }
 }

@@ -1,8 +1,9 @@
 /**
  * The request actor (dsh contracts §4.2 steps 1–7): route, derive, build the frozen request,
  * stream into `assistant/chunk`s and commit `assistant/message` (or an interrupted partial).
- * Plane: worker. Contract: the request is built from the log only; a failed finish is returned
- * (not thrown) so the recovery phase decides; an abort always rethrows.
+ * Plane: worker. Contract: the request is built from the log and the step's prompt only; a failed
+ * finish is returned with its route (not thrown) so the recovery phase decides; the message's tool
+ * calls are returned for the tool batch; an abort always rethrows.
  * @module agent-loop/request
  */
 import { fromPromise } from 'xstate'
@@ -10,7 +11,7 @@ import { BlockAssembler } from '../llm/block-assembler.ts'
 import { createAssistantMessage } from '../llm/messages.ts'
 import type { GenerateOptions } from '../llm/types.ts'
 import type { CallId } from '../util/brand.ts'
-import type { RequestOutcome, StepInput } from './loop-types.ts'
+import type { RequestInput, RequestOutcome, StepInput } from './loop-types.ts'
 import { checkAbort, type LoopDeps } from './loop-deps.ts'
 import { routeRequest } from './request-config.ts'
 
@@ -24,7 +25,7 @@ function commitInterrupted(deps: LoopDeps, input: StepInput, assembler: BlockAss
 }
 
 export function requestActor(deps: LoopDeps) {
-  return fromPromise<RequestOutcome, StepInput>(async ({ input }) => {
+  return fromPromise<RequestOutcome, RequestInput>(async ({ input }) => {
     const signal = deps.signal()
     checkAbort(signal)
     const { session } = deps
@@ -55,11 +56,11 @@ export function requestActor(deps: LoopDeps) {
       commitInterrupted(deps, input, assembler, chunkSeqs, provider, model)
       checkAbort(signal)
     }
-    if (result.finish.kind === 'error' || result.finish.kind === 'aborted') return { kind: 'failed', failure: result.finish.failure }
+    if (result.finish.kind === 'error' || result.finish.kind === 'aborted') return { kind: 'failed', failure: result.finish.failure, provider, retryPolicy: prepared.retryPolicy }
     const message = createAssistantMessage(result.content, { provider, model, ...(result.replayState === undefined ? {} : { replayState: result.replayState }) })
     session.append('assistant/message', { turn: input.turn, step: input.step, message, ...(result.usage ? { usage: result.usage } : {}) }, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs })
-    deps.scratch.calls = message.content.flatMap((block) => (block.type === 'tool-call' ? [{ callId: block.id as CallId, name: block.name, arguments: block.arguments }] : []))
-    const finish = result.finish.kind === 'max-tokens' ? 'max-tokens' : deps.scratch.calls.length ? 'tool-calls' : 'stop'
-    return { kind: 'finished', finish, toolCalls: deps.scratch.calls.length }
+    const calls = message.content.flatMap((block) => (block.type === 'tool-call' ? [{ callId: block.id as CallId, name: block.name, arguments: block.arguments }] : []))
+    const finish = result.finish.kind === 'max-tokens' ? 'max-tokens' : calls.length ? 'tool-calls' : 'stop'
+    return { kind: 'finished', finish, calls }
   })
 }

@@ -5,32 +5,28 @@
  * @module agent-loop/step-actors
  */
 import { fromPromise } from 'xstate'
-import { DEFAULT_RETRY_POLICY } from '../llm/errors.ts'
 import { executeToolBatch } from '../tools/batch.ts'
-import type { RecoveryOutcome, RequestErrorInput, StepInput, ToolBatchOutcome } from './loop-types.ts'
+import type { RecoveryOutcome, RequestErrorInput, StepInput, ToolBatchInput, ToolBatchOutcome } from './loop-types.ts'
 import { checkAbort, type LoopDeps } from './loop-deps.ts'
 
 export function requestErrorActor(deps: LoopDeps) {
   return fromPromise<RecoveryOutcome, RequestErrorInput>(async ({ input }) => {
     const signal = deps.signal()
-    const prepared = deps.scratch.prepared
-    const payload = {
-      agent: deps.agent, turn: input.turn, step: input.step, provider: prepared?.config.provider ?? deps.agent.options.provider ?? '',
-      failure: input.failure, retryPolicy: prepared?.retryPolicy ?? DEFAULT_RETRY_POLICY, signal,
-    }
+    const { failure, provider, retryPolicy } = input.attempt
+    const payload = { agent: deps.agent, turn: input.turn, step: input.step, provider, failure, retryPolicy, signal }
     const decision = await deps.services.events.waterfall('agent/request-error', payload, async () => undefined)
     checkAbort(signal)
-    return decision?.kind === 'retry' ? { retry: true } : { retry: false, failure: input.failure }
+    return decision?.kind === 'retry' ? { retry: true } : { retry: false, failure }
   })
 }
 
 export function toolBatchActor(deps: LoopDeps) {
-  return fromPromise<ToolBatchOutcome, StepInput>(async ({ input }) => {
-    const { ctx, services, agent, session, inbox, scratch } = deps
+  return fromPromise<ToolBatchOutcome, ToolBatchInput>(async ({ input }) => {
+    const { ctx, services, agent, session, inbox } = deps
     const signal = deps.signal()
     const maxParallel = agent.options.maxParallelToolCalls
     const outcome = await executeToolBatch({
-      ctx, tools: services.tools, agent, session, turn: input.turn, step: input.step, calls: scratch.calls, signal, ...(maxParallel === undefined ? {} : { maxParallel }),
+      ctx, tools: services.tools, agent, session, turn: input.turn, step: input.step, calls: input.calls, signal, ...(maxParallel === undefined ? {} : { maxParallel }),
     })
     for (const context of outcome.contexts) inbox.append(context, 'next-step')
     checkAbort(signal)

@@ -1,23 +1,36 @@
 // The loop machine alone, with provided actors and recording actions: the trace of phases
-// and log writes for every turn shape, cancellation in each phase, and the close reasons.
+// and log writes for every turn shape, cancellation in each phase, the close reasons, and the
+// step's values (prompt, tool calls, failed attempt) carried from actor to actor by the chart.
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { agentLoopMachine, LoopImplementationMissingError } from '../../../src/agent-loop/machine.ts'
-import type { LoopContext, PreStepDecision, PreStepInput, RecoveryOutcome, RequestErrorInput, RequestOutcome, StepInput, ToolBatchOutcome } from '../../../src/agent-loop/loop-types.ts'
+import type {
+  FailedAttempt, LoopContext, PreStepDecision, PreStepInput, PreStepOutcome, RecoveryOutcome, RequestErrorInput, RequestInput, RequestOutcome,
+  StepInput, ToolBatchInput, ToolBatchOutcome,
+} from '../../../src/agent-loop/loop-types.ts'
+import { DEFAULT_RETRY_POLICY } from '../../../src/llm/errors.ts'
+import type { LlmFailure } from '../../../src/llm/types.ts'
+import type { PromptAssembly } from '../../../src/prompt/types.ts'
+import type { ToolBatchCall } from '../../../src/tools/batch.ts'
+import type { CallId } from '../../../src/util/brand.ts'
 import { closeReason } from '../../../src/agent-loop/guards.ts'
 import { createUserMessage } from '../../../src/llm/messages.ts'
 
 type Script = {
   preStep?: (input: PreStepInput) => PreStepDecision
-  request?: (input: StepInput, attempt: number) => RequestOutcome | 'hang'
-  requestError?: () => RecoveryOutcome | 'hang'
-  toolBatch?: (input: StepInput) => ToolBatchOutcome | 'hang'
+  request?: (input: RequestInput, attempt: number) => RequestOutcome | 'hang'
+  requestError?: (input: RequestErrorInput) => RecoveryOutcome | 'hang'
+  toolBatch?: (input: ToolBatchInput) => ToolBatchOutcome | 'hang'
   turnStopping?: (input: StepInput) => void
 }
 
 const enter = (n: number): PreStepDecision => ({ kind: 'enter', messages: Array.from({ length: n }, (_, i) => createUserMessage(`m${i}`)) })
-const stop: RequestOutcome = { kind: 'finished', finish: 'stop', toolCalls: 0 }
-const tools: RequestOutcome = { kind: 'finished', finish: 'tool-calls', toolCalls: 2 }
+/** The prompt the harness's pre-step "assembles" for a step: tagged with its turn and step. */
+const assemblyOf = (input: PreStepInput): PromptAssembly => ({ sections: [], contexts: [], tools: [], variables: { step: `${input.turn}.${input.step}` } })
+const call = (id: string): ToolBatchCall => ({ callId: id as CallId, name: 'echo', arguments: '{}' })
+const stop: RequestOutcome = { kind: 'finished', finish: 'stop', calls: [] }
+const tools: RequestOutcome = { kind: 'finished', finish: 'tool-calls', calls: [call('c1'), call('c2')] }
+const failed = (failure: LlmFailure): RequestOutcome & FailedAttempt => ({ kind: 'failed', failure, provider: 'scripted', retryPolicy: DEFAULT_RETRY_POLICY })
 
 /** Resolves with `value`, or never settles before `signal` aborts when `value` is 'hang'. */
 function settle<T>(value: T | 'hang', signal: AbortSignal, trace: string[], name: string): Promise<T> {
@@ -30,25 +43,32 @@ function settle<T>(value: T | 'hang', signal: AbortSignal, trace: string[], name
 
 function run(script: Script, pending = { nextTurn: 0, nextStep: 0 }) {
   const trace: string[] = []
+  /** Every actor input, in order: what the chart handed each actor. */
+  const inputs: { actor: string; input: unknown }[] = []
   let controller = new AbortController()
   let attempts = 0
   const machine = agentLoopMachine.provide({
     actors: {
-      preStep: fromPromise<PreStepDecision, PreStepInput>(async ({ input, self }) => {
+      preStep: fromPromise<PreStepOutcome, PreStepInput>(async ({ input, self }) => {
         trace.push(`preStep ${input.step} ${input.target}`)
+        inputs.push({ actor: 'preStep', input })
         self._parent?.send({ type: 'inbox.changed', pending: { nextTurn: 0, nextStep: 0 } })
-        return (script.preStep ?? ((i) => (i.step === 1 ? enter(1) : enter(0))))(input)
+        const decision = (script.preStep ?? ((i) => (i.step === 1 ? enter(1) : enter(0))))(input)
+        return decision.kind === 'enter' ? { ...decision, assembly: assemblyOf(input) } : decision
       }),
-      request: fromPromise<RequestOutcome, StepInput>(async ({ input }) => {
+      request: fromPromise<RequestOutcome, RequestInput>(async ({ input }) => {
         trace.push(`request ${input.step}`)
+        inputs.push({ actor: 'request', input })
         return settle((script.request ?? (() => stop))(input, attempts++), controller.signal, trace, 'request')
       }),
-      requestError: fromPromise<RecoveryOutcome, RequestErrorInput>(async () => {
+      requestError: fromPromise<RecoveryOutcome, RequestErrorInput>(async ({ input }) => {
         trace.push('requestError')
-        return settle((script.requestError ?? (() => ({ retry: true })))(), controller.signal, trace, 'requestError')
+        inputs.push({ actor: 'requestError', input })
+        return settle((script.requestError ?? (() => ({ retry: true })))(input), controller.signal, trace, 'requestError')
       }),
-      toolBatch: fromPromise<ToolBatchOutcome, StepInput>(async ({ input }) => {
+      toolBatch: fromPromise<ToolBatchOutcome, ToolBatchInput>(async ({ input }) => {
         trace.push(`tools ${input.step}`)
+        inputs.push({ actor: 'toolBatch', input })
         return settle((script.toolBatch ?? (() => ({ concludesTurn: false })))(input), controller.signal, trace, 'tools')
       }),
       turnStopping: fromPromise<void, StepInput>(async ({ input }) => {
@@ -60,8 +80,8 @@ function run(script: Script, pending = { nextTurn: 0, nextStep: 0 }) {
       armActivity: () => { controller = new AbortController() },
       abortActivity: () => controller.abort(),
       appendTurnStart: ({ context }) => { trace.push(`turn/start ${context.turn}`) },
-      appendStepStart: ({ context, event }) => {
-        trace.push(`step/start ${context.step} +${(event as unknown as { output: { messages: unknown[] } }).output.messages.length}`)
+      appendStepStart: ({ context }, { messages }) => {
+        trace.push(`step/start ${context.step} +${messages.length}`)
       },
       appendStepEnd: ({ context }) => { trace.push(`step/end ${context.step}`) },
       appendTurnEnd: ({ context }) => { trace.push(`turn/end ${JSON.stringify(closeReason(context as LoopContext))}`) },
@@ -70,7 +90,7 @@ function run(script: Script, pending = { nextTurn: 0, nextStep: 0 }) {
   const actor = createActor(machine, { input: { lastTurn: 0, pending } })
   actor.start()
   const idle = () => waitFor(actor, (s) => s.matches('idle'))
-  return { actor, trace, idle }
+  return { actor, trace, inputs, idle }
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -131,7 +151,7 @@ describe('agentLoopMachine', () => {
   it('keeps max-tokens sticky across later steps', async () => {
     let stopped = false
     const { actor, trace, idle } = run({
-      request: (i) => (i.step === 1 ? { kind: 'finished', finish: 'max-tokens', toolCalls: 0 } : stop),
+      request: (i) => (i.step === 1 ? { kind: 'finished', finish: 'max-tokens', calls: [] } : stop),
       preStep: (i) => enter(i.step === 1 || i.step === 2 ? 1 : 0),
       turnStopping: () => {
         if (stopped) return
@@ -148,14 +168,32 @@ describe('agentLoopMachine', () => {
 
   it('retries a failed request in the same step, and ends error when recovery declines', async () => {
     const failure = { message: 'boom', code: 'SERVER' } as const
-    const retried = run({ request: (_, n) => (n === 0 ? { kind: 'failed', failure } : stop) })
+    const retried = run({ request: (_, n) => (n === 0 ? failed(failure) : stop) })
     retried.actor.send({ type: 'user.wake' })
     await retried.idle()
     expect(retried.trace.slice(2, 7)).toEqual(['step/start 1 +1', 'request 1', 'requestError', 'request 1', 'step/end 1'])
-    const failed = run({ request: () => ({ kind: 'failed', failure }), requestError: () => ({ retry: false, failure }) })
-    failed.actor.send({ type: 'user.wake' })
-    await failed.idle()
-    expect(failed.trace.slice(-3)).toEqual(['requestError', 'step/end 1', `turn/end ${JSON.stringify({ kind: 'error', error: failure })}`])
+    const declined = run({ request: () => failed(failure), requestError: () => ({ retry: false, failure }) })
+    declined.actor.send({ type: 'user.wake' })
+    await declined.idle()
+    expect(declined.trace.slice(-3)).toEqual(['requestError', 'step/end 1', `turn/end ${JSON.stringify({ kind: 'error', error: failure })}`])
+  })
+
+  it('carries each step’s values through the chart: prompt → every request attempt, failed attempt → recovery, tool calls → tool batch', async () => {
+    const failure = { message: 'overloaded', code: 'SERVER' } as const
+    const { actor, inputs, idle } = run({
+      preStep: (i) => enter(i.step <= 2 ? 1 : 0),
+      request: (i, attempt) => (attempt === 0 ? failed(failure) : i.step === 1 ? tools : stop),
+    })
+    actor.send({ type: 'user.wake' })
+    await idle()
+    expect(inputs.map((x) => x.actor)).toEqual(['preStep', 'request', 'requestError', 'request', 'toolBatch', 'preStep', 'request'])
+    const [, firstAttempt, recovery, retry, batch, , secondStep] = inputs.map((x) => x.input)
+    expect(firstAttempt).toEqual({ turn: 1, step: 1, assembly: assemblyOf({ turn: 1, step: 1, target: 'next-turn' }) })
+    expect(recovery).toEqual({ turn: 1, step: 1, attempt: { failure, provider: 'scripted', retryPolicy: DEFAULT_RETRY_POLICY } })
+    expect(retry).toEqual(firstAttempt)
+    expect(batch).toEqual({ turn: 1, step: 1, calls: [call('c1'), call('c2')] })
+    expect(secondStep).toEqual({ turn: 1, step: 2, assembly: assemblyOf({ turn: 1, step: 2, target: 'next-step' }) })
+    expect(actor.getSnapshot().context).toMatchObject({ assembly: null, calls: [], failedAttempt: null })
   })
 
   it('turns a thrown actor error into an error close after step/end', async () => {
@@ -170,7 +208,7 @@ describe('agentLoopMachine', () => {
       const failure = { message: 'x', code: 'SERVER' } as const
       const script: Script = phase === 'request' ? { request: () => 'hang' }
         : phase === 'tools' ? { request: () => tools, toolBatch: () => 'hang' }
-          : { request: () => ({ kind: 'failed', failure }), requestError: () => 'hang' }
+          : { request: () => failed(failure), requestError: () => 'hang' }
       const { actor, trace, idle } = run(script)
       actor.send({ type: 'user.wake' })
       await tick()
