@@ -24,7 +24,7 @@ export const agentStyles = [tokens, base, css`
   [part~='read-only-banner'] { font-size: 0.85em; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
   [part~='workspace-banner'] { color: var(--_muted); font-size: 0.85em; flex-basis: 100%; overflow-wrap: anywhere; }
   .icon { min-width: 44px; min-height: 44px; padding: 0; line-height: 1; }
-  .notices { grid-area: notices; list-style: none; margin: 0; padding: 6px 10px 0; display: flex; flex-direction: column; gap: 6px; max-height: 12em; overflow: auto; }
+  .notices { grid-area: notices; padding: 6px 10px 0; display: flex; flex-direction: column; gap: 6px; max-height: 12em; overflow: auto; }
   [part~='error-notice'] { display: flex; gap: 8px; align-items: flex-start; padding: 6px 6px 6px 10px; border: 1px solid var(--_danger);
     border-radius: calc(var(--_radius) / 1.5); background: var(--_surface); font-size: 0.9em; overflow-wrap: anywhere; }
   .notice-text { flex: 1; min-width: 0; padding-top: 4px; }

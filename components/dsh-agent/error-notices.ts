@@ -42,12 +42,12 @@ export function describeError(notice: Pick<ErrorNotice, 'code' | 'action'>, s: S
 /** The notices area: one alert per notice, newest last, each with a Dismiss button. */
 export function renderNotices(notices: readonly ErrorNotice[], s: ShellStrings, dismiss: (id: number) => void): TemplateResult | typeof nothing {
   if (notices.length === 0) return nothing
-  return html`<ul part="notices" class="notices">${notices.map((n) => {
+  return html`<div part="notices" class="notices">${notices.map((n) => {
     const { what, todo } = describeError(n, s)
-    return html`<li part="error-notice" role="alert" data-code=${n.code}>
+    return html`<div part="error-notice" role="alert" data-code=${n.code}>
       <div class="notice-text"><strong>${what}${s.stop}</strong> ${todo}
         <details><summary>${s.details}</summary><code>${n.code}</code>: ${n.message}</details></div>
       <button type="button" part="dismiss-button" class="icon" aria-label=${s.dismiss} title=${s.dismiss} @click=${() => dismiss(n.id)}>✕</button>
-    </li>`
-  })}</ul>`
+    </div>`
+  })}</div>`
 }

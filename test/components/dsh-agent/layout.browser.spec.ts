@@ -13,13 +13,14 @@ const longUrl = `https://docs.example.com/${'very-long-segment/'.repeat(12)}page
 const longPath = `src/${'deeply/nested/'.repeat(10)}file-with-a-long-name.ts`
 const longCode = `echo ${'0123456789'.repeat(20)}`
 const longReply = { text: `See ${longUrl} and \`${longPath}\`.\n\n\`\`\`sh\n${longCode}\n\`\`\`\n\nAlso <${longUrl}>.`, toolCalls: [{ name: 'read', arguments: { file_path: 'long.txt' } }] }
-const script = [longReply, { text: 'That file has one long line.' }]
+const bashCall = { text: 'Running it.', toolCalls: [{ name: 'bash', arguments: { command: `cat long.txt && echo ${'done-'.repeat(30)}`, description: 'Show the long file' } }] }
+const script = [longReply, { text: 'That file has one long line.' }, bashCall, { text: 'Not run.' }]
 const workspace = JSON.stringify({ 'long.txt': `${'a-long-line-without-spaces-'.repeat(20)}\n` })
 
 const within = (inner: Box, outer: Box): boolean => inner.left >= outer.left - 1 && inner.right <= outer.right + 1 && inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1
 
 async function checkState(page: Page, info: TestInfo, state: string, options: { panel?: boolean } = {}): Promise<void> {
-  const g = await page.evaluate(measureWidget, ['input', 'send-button', 'close-button'])
+  const g = await page.evaluate(measureWidget, ['input', 'send-button', 'close-button', 'allow-button', 'allow-session-button', 'reject-button', 'dismiss-button'])
   const screen: Box = { left: 0, top: 0, right: g.viewport.width, bottom: g.viewport.height, width: g.viewport.width, height: g.viewport.height }
   expect(g.pageOverflowX, `${state}: the page scrolls sideways`).toBeLessThanOrEqual(0)
   expect(g.widget.right, `${state}: widget wider than the viewport`).toBeLessThanOrEqual(g.viewport.width + 1)
@@ -32,7 +33,10 @@ async function checkState(page: Page, info: TestInfo, state: string, options: { 
   }
   const sendBox = g.controls['send-button']!
   expect(Math.min(sendBox.width, sendBox.height), `${state}: Send is a 44 px target`).toBeGreaterThanOrEqual(44)
-  if (g.controls['close-button']) expect(Math.min(g.controls['close-button'].width, g.controls['close-button'].height)).toBeGreaterThanOrEqual(44)
+  for (const part of ['close-button', 'allow-button', 'allow-session-button', 'reject-button', 'dismiss-button']) {
+    const target = g.controls[part]
+    if (target) expect(Math.min(target.width, target.height), `${state}: ${part} is a 44 px target`).toBeGreaterThanOrEqual(44)
+  }
   if (options.panel) {
     expect(g.panel, `${state}: panel rendered`).toBeDefined()
     expect(within(g.panel!, g.widget) && within(g.panel!, screen), `${state}: panel wholly visible`).toBe(true)
@@ -54,10 +58,20 @@ for (const viewport of viewports) {
       const transcript = await page.locator('dsh-agent [part~="main"]').boundingBox()
       expect(transcript!.height, 'the empty chat keeps the body row').toBeGreaterThan(300)
       await checkState(page, info, `inline-empty-${tag}`)
+      await page.locator('dsh-agent [part~="compact-button"]').click() // nothing to compact yet: an error notice
+      await expect(page.locator('dsh-agent [part~="error-notice"]')).toBeVisible()
+      await checkState(page, info, `inline-notice-${tag}`)
+      await page.locator('dsh-agent [part~="dismiss-button"]').click()
       await send(page, 'read long.txt')
       await waitForTurnEnds(page, 1)
       await expect(page.locator('dsh-agent [part~="empty-state"]')).toHaveCount(0)
       await checkState(page, info, `inline-conversation-${tag}`)
+      await send(page, 'run it')
+      const approval = page.locator('dsh-agent [part~="approval"]')
+      await expect(approval).toBeVisible()
+      await checkState(page, info, `inline-approval-${tag}`)
+      await approval.locator('[part~="reject-button"]').click()
+      await waitForTurnEnds(page, 2)
       await page.locator('dsh-agent [part~="sessions-toggle"]').click()
       await expect(page.locator('dsh-agent [part~="session"]')).toHaveCount(1)
       await checkState(page, info, `inline-sessions-${tag}`, { panel: true })
