@@ -105,6 +105,7 @@ export async function runCommand(host: CommandHost, command: HostCommand): Promi
     case 'approval.answer': return { accepted: host.approvals.decide(command.id, command.outcome, command.remember === true) }
     case 'approval.rules': return host.approvalRules().rules(host.agent(command.sessionId))
     case 'approval.revoke': return { revoked: host.approvalRules().revoke(host.agent(command.sessionId), command.ruleId) }
+    case 'question.answer': return { accepted: host.userQuestions.answer(command.id, command.answer) }
     case 'storage.flush': return flush(host)
     case 'data.delete-all': return deleteAll(host)
     case 'workspace.snapshot': return workspaceSnapshot(await host.runtime())

@@ -17,6 +17,7 @@ import { previewAgainstWorkspace } from './approval-preview.ts'
 import { parseArgs } from './cards.ts'
 import type { FileSystem } from '../fs/file-system.ts'
 import type { ApprovalRules } from '../plugins/approval-rules/index.ts'
+import { QuestionBridge } from './question-bridge.ts'
 import { clearRememberedKey, loadRememberedKey, saveRememberedKey, scrubSecret } from './key-store.ts'
 import { NoticeSink, type PageSink } from './notice-sink.ts'
 import { runtimeOptions } from './runtime-options.ts'
@@ -38,8 +39,12 @@ const LIFECYCLE_COMMANDS: ReadonlySet<CommandKind> = new Set<CommandKind>(['host
 
 export class AgentHost implements HostApi, CommandHost {
   readonly agents = new Map<string, Agent>()
-  readonly sink = new NoticeSink(() => this.approvals.detachAll())
+  readonly sink = new NoticeSink(() => {
+    this.approvals.detachAll()
+    this.userQuestions.detachAll()
+  })
   readonly approvals: ApprovalBridge
+  readonly userQuestions: QuestionBridge
   readonly feeds: SessionFeeds
   /** Sessions another tab or instance writes, followed read-only from storage. */
   readonly followers = new SessionFollowers((sessionId, events) => this.feeds.forwardStored(sessionId, events))
@@ -60,6 +65,7 @@ export class AgentHost implements HostApi, CommandHost {
     this.approvals = new ApprovalBridge(this.#post, () => this.sink.attached, lookup,
       (request, question) => this.approvalRules().allowForSession(request.agent, request.toolName, parseArgs(question.arguments ?? ''), request.callId),
       (question) => previewAgainstWorkspace(this.#fs, question))
+    this.userQuestions = new QuestionBridge(this.#post, () => this.sink.attached)
     this.feeds = new SessionFeeds(this.#post, lookup)
   }
 
@@ -143,12 +149,16 @@ export class AgentHost implements HostApi, CommandHost {
     this.feeds.clear()
     this.followers.clear()
     this.approvals.detachAll()
+    this.userQuestions.detachAll()
     if (previous) await (await previous.catch(() => undefined))?.dispose() // a runtime that failed to start has nothing to dispose
   }
 
   async #start(settings: RuntimeSettings): Promise<HostRuntime> {
     const base = runtimeOptions(settings, this.#apiKey)
-    const options = { ...base, workspace: { ...base.workspace, provider: this.#workspace } }
+    const options: HostRuntimeOptions = {
+      ...base, workspace: { ...base.workspace, provider: this.#workspace },
+      userQuestions: { answer: (request) => this.userQuestions.ask(request) },
+    }
     const runtime = await this.factory(options)
     const tools = runtime.ctx.get('tools', false)
     this.#tools = tools ? (name) => tools.get(name) : undefined

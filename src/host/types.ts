@@ -14,9 +14,11 @@ import type { SessionId } from '../util/brand.ts'
 import type { Runtime } from '../kernel/runtime.ts'
 import type { KeyState, RuntimeSettings } from '../protocol/messages.ts'
 import type { ApprovalBridge } from './approval-bridge.ts'
+import type { QuestionBridge } from './question-bridge.ts'
 import type { SessionFollowers } from './followers.ts'
 import type { NoticeSink } from './notice-sink.ts'
 import type { SessionFeeds } from './session-feed.ts'
+import type { AskUserQuestionRequest, UserQuestionOutcome } from '../user-questions/types.ts'
 
 export type HostLlmOptions =
   | { provider: 'scripted'; replies: ScriptedReply[] }
@@ -30,6 +32,8 @@ export interface HostRuntimeOptions {
   workspace: { provider: 'memory' | 'webcontainer'; files?: Record<string, string>; id?: string }
   approval: { policy: 'ask' | 'never'; answer?: (request: ApprovalRequest) => Promise<ApprovalOutcome> }
   permissions: PermissionPreset
+  /** The page answers `ask_user_question` (the host's question bridge). */
+  userQuestions?: { answer(request: AskUserQuestionRequest): Promise<UserQuestionOutcome> }
 }
 
 /**
@@ -75,6 +79,7 @@ export interface RuntimeEventsHost extends SessionHost {
 
 /** The host as a command sees it: its state plus the host-level operations. */
 export interface CommandHost extends RuntimeEventsHost {
+  readonly userQuestions: QuestionBridge
   /** The agent driving `sessionId` here. @throws HostError SESSION_READ_ONLY | SESSION_NOT_OPEN */
   agent(sessionId: SessionId): Agent
   configure(settings: RuntimeSettings): Promise<KeyState>

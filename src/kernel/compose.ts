@@ -31,6 +31,8 @@ import * as ToolFs from '../tool-fs/index.ts'
 import * as ToolShell from '../tool-shell/index.ts'
 import * as ToolTodo from '../tool-todo/index.ts'
 import ToolRegistry from '../tools/index.ts'
+import UserQuestionService from '../user-questions/index.ts'
+import * as ToolAskUser from '../tool-ask-user/index.ts'
 import type { CompositionEntry } from './types.ts'
 
 /** Default entries in mount order. Ids are public API: host pages patch by them. */
@@ -60,6 +62,8 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'tool-fs', plugin: ToolFs },
   { id: 'tool-shell', plugin: ToolShell },
   { id: 'tool-todo', plugin: ToolTodo },
+  { id: 'user-questions', plugin: UserQuestionService },
+  { id: 'tool-ask-user', plugin: ToolAskUser },
   { id: 'compaction', plugin: CompactionService },
   { id: 'agents', plugin: AgentService, config: { defaults: { provider: 'scripted', model: 'scripted-model' } } },
   { id: 'budget', plugin: Budget, config: { maxStepsPerTurn: 100 } },

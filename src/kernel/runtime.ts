@@ -13,6 +13,7 @@ import type { SessionListing } from '../session/persistence.ts'
 import type { SessionReadView } from '../session/read-view.ts'
 import type { SessionId } from '../util/brand.ts'
 import { bootKernel, describePluginProblem } from './boot.ts'
+import type { AskUserQuestionRequest, UserQuestionOutcome } from '../user-questions/types.ts'
 import { composition } from './compose.ts'
 import { runtimePatches, type RuntimeOptionsForPatches } from './runtime-patches.ts'
 import type { BootOptions, CompositionPatch, DumpedEntry, KernelDiagnostics, KernelPlugin, PluginProblem } from './types.ts'
@@ -21,6 +22,8 @@ import '../session/store.ts'
 
 export interface RuntimeOptions extends RuntimeOptionsForPatches {
   approval?: { policy?: 'ask' | 'never'; answer?: (request: ApprovalRequest) => Promise<ApprovalOutcome> }
+  /** Answers `ask_user_question` (as `approval.answer`); without it the tool fails closed. */
+  userQuestions?: { answer: (request: AskUserQuestionRequest) => Promise<UserQuestionOutcome> | UserQuestionOutcome }
   /** Extra Cordis plugins mounted on the root after the composition (a plugin, or `[plugin, config]`). */
   plugins?: (KernelPlugin | readonly [KernelPlugin, unknown])[]
   /** Composition patches by entry id, applied after the option-derived ones. */
@@ -81,6 +84,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
   const answer = options.approval?.answer
   if (answer) ctx.on('approval/request', (request) => answer(request))
+  const answerQuestion = options.userQuestions?.answer
+  if (answerQuestion) ctx.get('userQuestions', false)?.registerProvider({ ask: async (request) => answerQuestion(request) })
   for (const extra of options.plugins ?? []) {
     const [plugin, config] = Array.isArray(extra) ? extra : [extra, undefined]
     await ctx.plugin(plugin as never, config as never)

@@ -4,9 +4,9 @@
  * Contract: a parsed id is a non-empty string of at most 200 printable characters.
  * @module protocol/ids
  */
-import type { ApprovalRequestId, CallId, SessionId } from '../util/brand.ts'
+import type { ApprovalRequestId, CallId, QuestionRequestId, SessionId } from '../util/brand.ts'
 
-export type { ApprovalRequestId, CallId, SessionId }
+export type { ApprovalRequestId, CallId, QuestionRequestId, SessionId }
 
 const ID_PATTERN = /^[\w.:-]{1,200}$/
 

@@ -8,7 +8,8 @@ import type { SessionEvent } from '../session/types.ts'
 import type { ToolCallView, ToolEffect, ToolResultView } from '../tools/types.ts'
 import type { ApprovalOutcome, PermissionPreset } from '../approval/types.ts'
 import type { JsonValue } from '../util/json.ts'
-import type { ApprovalRequestId, CallId, SessionId } from './ids.ts'
+import type { AskUserQuestionAnswer, AskUserQuestionItem } from '../user-questions/types.ts'
+import type { ApprovalRequestId, CallId, QuestionRequestId, SessionId } from './ids.ts'
 
 /** Bump when a command, notice or result changes shape; the client refuses a mismatched host. */
 export const PROTOCOL_VERSION = 3
@@ -80,6 +81,14 @@ export interface ApprovalRuleView {
   createdAt: number
 }
 
+/** A pending `ask_user_question` as the page sees it (answered in the composer area). */
+export interface UserQuestionPrompt {
+  id: QuestionRequestId
+  sessionId?: SessionId
+  callId?: CallId
+  questions: AskUserQuestionItem[]
+}
+
 export interface KeyState {
   hasKey: boolean
   remembered: boolean
@@ -108,6 +117,7 @@ export type HostCommand =
   | { kind: 'approval.answer'; id: ApprovalRequestId; outcome: ApprovalOutcome; remember?: boolean }
   | { kind: 'approval.rules'; sessionId: SessionId }
   | { kind: 'approval.revoke'; sessionId: SessionId; ruleId: string }
+  | { kind: 'question.answer'; id: QuestionRequestId; answer: AskUserQuestionAnswer }
   | { kind: 'storage.flush' }
   | { kind: 'data.delete-all' }
   | { kind: 'workspace.snapshot' }
@@ -148,6 +158,7 @@ export interface CommandResultMap {
   'approval.rules': ApprovalRuleView[]
   /** `revoked`: the rule was live (it is logged as revoked). */
   'approval.revoke': { revoked: boolean }
+  'question.answer': { accepted: boolean }
   'storage.flush': null
   'data.delete-all': null
   /** The workspace's text files by display path; `truncated` when the caps cut it short. */
@@ -165,6 +176,9 @@ export type HostNotice =
   | { kind: 'agent.status'; sessionId: SessionId; status: 'idle' | 'running' }
   | { kind: 'approval.requested'; question: ApprovalQuestion }
   | { kind: 'approval.withdrawn'; id: ApprovalRequestId }
+  | { kind: 'question.requested'; prompt: UserQuestionPrompt }
+  /** The question was answered, withdrawn (abort) or became unavailable (page detached). */
+  | { kind: 'question.settled'; id: QuestionRequestId }
   | { kind: 'storage.state'; state: StorageState }
   | { kind: 'host.error'; code: string; message: string; sessionId?: SessionId }
 

@@ -61,6 +61,7 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'approval.answer': { id, outcome: oneOf(APPROVAL_ANSWERS), remember: optional(bool) },
   'approval.rules': { sessionId: id },
   'approval.revoke': { sessionId: id, ruleId: id },
+  'question.answer': { id, answer: (v) => isRecord(v) && Array.isArray(v.answers) },
   'storage.flush': {},
   'data.delete-all': {},
   'workspace.snapshot': {},
@@ -80,6 +81,8 @@ const NOTICE_FIELDS: Record<HostNotice['kind'], Record<string, Check>> = {
   'agent.status': { sessionId: id, status: oneOf(['idle', 'running']) },
   'approval.requested': { question },
   'approval.withdrawn': { id },
+  'question.requested': { prompt: (v) => isRecord(v) && id(v.id) && Array.isArray(v.questions) },
+  'question.settled': { id },
   'storage.state': { state: (v) => isRecord(v) && oneOf(['ok', 'memory-only', 'error'])(v.health) },
   'host.error': { code: text, message: text, sessionId: optional(id) },
 }

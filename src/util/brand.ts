@@ -9,6 +9,7 @@ export type SessionId = Brand<string, 'SessionId'>
 export type MessageId = Brand<string, 'MessageId'>
 export type CallId = Brand<string, 'CallId'>
 export type ApprovalRequestId = Brand<string, 'ApprovalRequestId'>
+export type QuestionRequestId = Brand<string, 'QuestionRequestId'>
 
 /** A fresh random UUID (reads `crypto` lazily, so importing this module is side-effect free). */
 export function newId<T extends string>(): T {
