@@ -43,7 +43,7 @@ export class QuestionBridge implements UserQuestionProvider {
 
   /** The page went away: every open question is `unavailable`. */
   detachAll(): void {
-    for (const id of [...this.#pending.keys()]) this.#settle(id, 'unavailable')
+    for (const id of this.#pending.keys()) this.#settle(id, 'unavailable')
   }
 
   #settle(id: QuestionRequestId, outcome: UserQuestionOutcome): void {
