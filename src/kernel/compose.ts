@@ -31,6 +31,9 @@ import * as ToolFs from '../tool-fs/index.ts'
 import * as ToolShell from '../tool-shell/index.ts'
 import * as ToolTodo from '../tool-todo/index.ts'
 import ToolRegistry from '../tools/index.ts'
+import SkillRegistry from '../skills/index.ts'
+import * as SkillsWorkspace from '../skills-workspace/index.ts'
+import * as ToolSkill from '../tool-skill/index.ts'
 import UserQuestionService from '../user-questions/index.ts'
 import * as ToolAskUser from '../tool-ask-user/index.ts'
 import type { CompositionEntry } from './types.ts'
@@ -64,6 +67,9 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'tool-todo', plugin: ToolTodo },
   { id: 'user-questions', plugin: UserQuestionService },
   { id: 'tool-ask-user', plugin: ToolAskUser },
+  { id: 'skills', plugin: SkillRegistry },
+  { id: 'skills-workspace', plugin: SkillsWorkspace },
+  { id: 'tool-skill', plugin: ToolSkill },
   { id: 'compaction', plugin: CompactionService },
   { id: 'agents', plugin: AgentService, config: { defaults: { provider: 'scripted', model: 'scripted-model' } } },
   { id: 'budget', plugin: Budget, config: { maxStepsPerTurn: 100 } },

@@ -14,6 +14,8 @@ import type { SessionReadView } from '../session/read-view.ts'
 import type { SessionId } from '../util/brand.ts'
 import { bootKernel, describePluginProblem } from './boot.ts'
 import type { AskUserQuestionRequest, UserQuestionOutcome } from '../user-questions/types.ts'
+import type { SkillRegistration } from '../skills/types.ts'
+import { bootKernel } from './boot.ts'
 import { composition } from './compose.ts'
 import { runtimePatches, type RuntimeOptionsForPatches } from './runtime-patches.ts'
 import type { BootOptions, CompositionPatch, DumpedEntry, KernelDiagnostics, KernelPlugin, PluginProblem } from './types.ts'
@@ -24,6 +26,8 @@ export interface RuntimeOptions extends RuntimeOptionsForPatches {
   approval?: { policy?: 'ask' | 'never'; answer?: (request: ApprovalRequest) => Promise<ApprovalOutcome> }
   /** Answers `ask_user_question` (as `approval.answer`); without it the tool fails closed. */
   userQuestions?: { answer: (request: AskUserQuestionRequest) => Promise<UserQuestionOutcome> | UserQuestionOutcome }
+  /** Skills registered on `ctx.skills` (a `body`, or a `url` fetched on first use). */
+  skills?: SkillRegistration[]
   /** Extra Cordis plugins mounted on the root after the composition (a plugin, or `[plugin, config]`). */
   plugins?: (KernelPlugin | readonly [KernelPlugin, unknown])[]
   /** Composition patches by entry id, applied after the option-derived ones. */
@@ -86,6 +90,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   if (answer) ctx.on('approval/request', (request) => answer(request))
   const answerQuestion = options.userQuestions?.answer
   if (answerQuestion) ctx.get('userQuestions', false)?.registerProvider({ ask: async (request) => answerQuestion(request) })
+  try {
+    for (const skill of options.skills ?? []) ctx.get('skills', false)?.register(skill)
+  } catch (error) {
+    await kernel.dispose()
+    throw error
+  }
   for (const extra of options.plugins ?? []) {
     const [plugin, config] = Array.isArray(extra) ? extra : [extra, undefined]
     await ctx.plugin(plugin as never, config as never)
