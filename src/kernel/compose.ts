@@ -16,6 +16,7 @@ import * as Budget from '../plugins/budget/index.ts'
 import CompactionService from '../plugins/compaction/index.ts'
 import JobRegistry from '../jobs/index.ts'
 import * as FsObservation from '../plugins/fs-observation/index.ts'
+import * as AgentInstructions from '../plugins/agent-instructions/index.ts'
 import * as LlmRetry from '../plugins/llm-retry/index.ts'
 import Permissions from '../plugins/permissions/index.ts'
 import ApprovalRules from '../plugins/approval-rules/index.ts'
@@ -65,6 +66,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'tool-fs', plugin: ToolFs },
   { id: 'tool-shell', plugin: ToolShell },
   { id: 'tool-todo', plugin: ToolTodo },
+  { id: 'agent-instructions', plugin: AgentInstructions },
   { id: 'user-questions', plugin: UserQuestionService },
   { id: 'tool-ask-user', plugin: ToolAskUser },
   { id: 'skills', plugin: SkillRegistry },

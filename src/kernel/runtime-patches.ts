@@ -38,6 +38,10 @@ export interface RuntimeOptionsForPatches {
   maxParallelToolCalls?: number
   /** Context-pressure compaction (`src/plugins/compaction`): auto, thresholdRatio, retainRatio, ... */
   compaction?: CompactionConfig
+  /** The site-wide instructions layer (broadest, before the workspace's AGENTS.md files). */
+  instructions?: string
+  /** The system-prompt persona (`deployment:persona`). */
+  persona?: string
 }
 
 /** The entries of `fields` whose value is defined (optional config fields are omitted, never `undefined`). */
@@ -108,6 +112,14 @@ export function runtimePatches(options: RuntimeOptionsForPatches): CompositionPa
   if (options.approval?.policy) patches.push({ id: 'approval', config: { policy: options.approval.policy } })
   if (options.permissions) patches.push({ id: 'permissions', config: { preset: options.permissions } })
   if (options.compaction) patches.push({ id: 'compaction', config: options.compaction })
+  if (options.instructions !== undefined) {
+    if (typeof options.instructions !== 'string') throw new RuntimeOptionsError('instructions must be a string')
+    patches.push({ id: 'agent-instructions', config: { site: options.instructions } })
+  }
+  if (options.persona !== undefined) {
+    if (typeof options.persona !== 'string') throw new RuntimeOptionsError('persona must be a string')
+    patches.push({ id: 'prompt', config: { persona: options.persona } })
+  }
   const defaults: AgentOptions = { ...route, ...(options.maxParallelToolCalls === undefined ? {} : { maxParallelToolCalls: options.maxParallelToolCalls }), ...options.agentOptions }
   assertAgentOptions(defaults)
   if (options.invariants === false) patches.push({ id: 'session-invariant', disabled: true })
