@@ -35,6 +35,7 @@ import ToolRegistry from '../tools/index.ts'
 import SkillRegistry from '../skills/index.ts'
 import * as SkillsWorkspace from '../skills-workspace/index.ts'
 import * as ToolSkill from '../tool-skill/index.ts'
+import * as ToolWeb from '../tool-web/index.ts'
 import UserQuestionService from '../user-questions/index.ts'
 import * as ToolAskUser from '../tool-ask-user/index.ts'
 import type { CompositionEntry } from './types.ts'
@@ -72,6 +73,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'skills', plugin: SkillRegistry },
   { id: 'skills-workspace', plugin: SkillsWorkspace },
   { id: 'tool-skill', plugin: ToolSkill },
+  { id: 'tool-web', plugin: ToolWeb },
   { id: 'compaction', plugin: CompactionService },
   { id: 'agents', plugin: AgentService, config: { defaults: { provider: 'scripted', model: 'scripted-model' } } },
   { id: 'budget', plugin: Budget, config: { maxStepsPerTurn: 100 } },

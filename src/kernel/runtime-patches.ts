@@ -11,6 +11,7 @@ import type { ScriptedReply } from '../llm-scripted/types.ts'
 import type { SessionEvent } from '../session/types.ts'
 import type { CompactionConfig } from '../plugins/compaction/config.ts'
 import type { CompositionPatch } from './types.ts'
+import { webFetchPolicy, type WebFetchAllow } from '../tool-web/policy.ts'
 
 export type RuntimeLlmOptions =
   | { provider: 'scripted'; replies?: ScriptedReply[]; model?: string; delayMs?: number; contextWindow?: number }
@@ -42,6 +43,8 @@ export interface RuntimeOptionsForPatches {
   instructions?: string
   /** The system-prompt persona (`deployment:persona`). */
   persona?: string
+  /** `web_fetch`: allow-list (`self` | URL prefixes | `off`, the default) and the URL `self` means. */
+  webFetch?: { allow: WebFetchAllow; base?: string }
 }
 
 /** The entries of `fields` whose value is defined (optional config fields are omitted, never `undefined`). */
@@ -115,6 +118,15 @@ export function runtimePatches(options: RuntimeOptionsForPatches): CompositionPa
   if (options.instructions !== undefined) {
     if (typeof options.instructions !== 'string') throw new RuntimeOptionsError('instructions must be a string')
     patches.push({ id: 'agent-instructions', config: { site: options.instructions } })
+  }
+  if (options.webFetch !== undefined) {
+    const { allow, base } = options.webFetch
+    try {
+      webFetchPolicy(allow, base)
+    } catch (error) {
+      throw new RuntimeOptionsError((error as Error).message)
+    }
+    patches.push({ id: 'tool-web', config: { allow, ...(base === undefined ? {} : { base }) } })
   }
   if (options.persona !== undefined) {
     if (typeof options.persona !== 'string') throw new RuntimeOptionsError('persona must be a string')

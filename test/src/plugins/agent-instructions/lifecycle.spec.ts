@@ -95,7 +95,7 @@ it('on resume compares digests once and appends only the change (no second basel
     { action: 'replace', path: 'AGENTS.md', digest: sha1('Use pnpm now.\n') },
     { action: 'set', path: 'CLAUDE.md', digest: sha1(files['CLAUDE.md']) },
   ] })
-  expect(messages[1]!.source.baseline).toBeUndefined()
+  expect((messages[1]!.source as Record<string, unknown>).baseline).toBeUndefined()
 })
 
 it('an unchanged workspace adds nothing after the baseline, however many steps', async () => {
