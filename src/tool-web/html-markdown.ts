@@ -1,14 +1,13 @@
 /**
- * HTML → markdown inside the worker (no `DOMParser` there): linkedom parses, turndown with GFM
- * tables and strikethrough converts. Keeps the page's main content (`main`, `article` or
- * `[role=main]`, else `body`), drops scripts, styles and chrome, and makes links absolute against
- * the page URL. Plane: worker/shared; loaded on first use (`loadHtmlConverter`), never in the core chunk.
+ * HTML → markdown inside the worker (no `DOMParser` there): linkedom parses, turndown converts;
+ * GitHub-flavoured tables, strikethrough and task items are rules of ours. Keeps the main content
+ * (`main`, `article`, `[role=main]`, else `body`), drops scripts, styles and chrome, makes links
+ * absolute. Plane: worker/shared; imported lazily by the tool, never part of the core chunk.
  * Contract: never throws for any input — a page turndown cannot walk falls back to its text.
  * @module tool-web/html-markdown
  */
 import { parseHTML } from 'linkedom'
 import TurndownService from 'turndown'
-import { gfm } from '@joplin/turndown-plugin-gfm'
 
 const DROPPED = ['script', 'style', 'noscript', 'template', 'iframe', 'svg', 'canvas', 'form', 'button', 'nav', 'footer'] as const
 
@@ -16,8 +15,8 @@ const elementChildren = (node: Node): Element[] => Array.prototype.filter.call(n
 const cellText = (content: string) => content.trim().replaceAll('\n', ' ').replaceAll('|', '\\|')
 
 /**
- * GFM tables without `rows`/`cells` (linkedom has neither, which the GFM plugin's table rules
- * need): the first row is the heading row; spans are ignored (GFM cannot represent them).
+ * GFM tables from plain child nodes (linkedom has no `rows`/`cells`): the first row is the
+ * heading row; spans are ignored (GFM cannot represent them).
  */
 function addTableRules(service: TurndownService): void {
   service.addRule('tableSection', { filter: ['thead', 'tbody', 'tfoot'], replacement: (content) => content })
@@ -38,10 +37,18 @@ function addTableRules(service: TurndownService): void {
   service.addRule('table', { filter: 'table', replacement: (content) => `\n\n${content.trim()}\n\n` })
 }
 
+function addInlineRules(service: TurndownService): void {
+  service.addRule('strikethrough', { filter: ['del', 's', 'strike'] as TurndownService.Filter, replacement: (content) => `~~${content}~~` })
+  service.addRule('taskItem', {
+    filter: (node) => node.nodeName === 'INPUT' && (node as Element).getAttribute('type') === 'checkbox' && node.parentNode?.nodeName === 'LI',
+    replacement: (_content, node) => ((node as Element).hasAttribute('checked') ? '[x] ' : '[ ] '),
+  })
+}
+
 function converter(): TurndownService {
   const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' })
-  service.use(gfm)
   addTableRules(service)
+  addInlineRules(service)
   service.remove([...DROPPED] as unknown as TurndownService.Filter)
   return service
 }
