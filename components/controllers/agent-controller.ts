@@ -9,7 +9,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 import { AgentClient, emptyTranscript, foldEvents } from '../../src/protocol/index.ts'
-import type { ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState } from '../../src/protocol/index.ts'
+import type { ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState, UserQuestionPrompt } from '../../src/protocol/index.ts'
+import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
 import type { SessionEvent } from '../../src/session/types.ts'
 import { emit } from '../events/index.ts'
 import type { ErrorNotice, FailedAction } from '../dsh-agent/error-notices.ts'
@@ -26,6 +27,8 @@ export class AgentController implements ReactiveController {
   /** Another tab or instance writes the open session: it is followed here, and `takeOver` makes this one the writer. */
   readOnly = false
   questions: ApprovalQuestion[] = []
+  /** Pending `ask_user_question` prompts, oldest first (answered in the composer area). */
+  userQuestions: UserQuestionPrompt[] = []
   /** The open session's "Allow for this session" rules. */
   rules: ApprovalRuleView[] = []
   storage: StorageState | undefined
@@ -176,6 +179,12 @@ export class AgentController implements ReactiveController {
     this.host.requestUpdate()
   }
 
+  async answerQuestion(id: string, answer: AskUserQuestionAnswer): Promise<void> {
+    this.userQuestions = this.userQuestions.filter((q) => q.id !== id)
+    this.host.requestUpdate()
+    await this.call({ kind: 'question.answer', id: id as UserQuestionPrompt['id'], answer })
+  }
+
   async revokeRule(ruleId: string): Promise<void> {
     if (this.sessionId) await this.call({ kind: 'approval.revoke', sessionId: this.sessionId, ruleId })
     await this.refreshRules()
@@ -229,6 +238,8 @@ export class AgentController implements ReactiveController {
       case 'agent.status': if (notice.sessionId === this.sessionId) this.status = notice.status; return
       case 'approval.requested': this.questions = [...this.questions, notice.question]; return
       case 'approval.withdrawn': this.questions = this.questions.filter((q) => q.id !== notice.id); return
+      case 'question.requested': this.userQuestions = [...this.userQuestions, notice.prompt]; return
+      case 'question.settled': this.userQuestions = this.userQuestions.filter((q) => q.id !== notice.id); return
       case 'storage.state': this.storage = notice.state; return
       case 'host.error': this.fail(notice.code, notice.message, 'host')
     }

@@ -23,13 +23,18 @@
  * @attr workspace-id - storage key of the workspace (default `default`); seed files apply only to a new one.
  * @attr workspace-provider - `memory` (default, the embedded workspace) or `webcontainer` (used when the page is cross-origin isolated; otherwise the `workspace-banner` part says why). Read once, at start.
  * @attr storage - `indexeddb` (default; the page then asks once for persistent storage) or `memory`.
+ * @attr instructions - the site-wide instructions layer: inline text, or a same-origin URL of a text file.
+ * @attr persona - the system-prompt persona.
+ * @attr skills - URL of a JSON skill index `[{name, description, url}]`; bodies load on first use (cached in IndexedDB).
+ * @attr web-fetch - the `web_fetch` allow-list: `self` (this site), URL prefixes (space-separated, may include `self`) or `off` (default).
  * @attr theme - `auto` (default: the host page's color-scheme, else prefers-color-scheme), `light` or `dark`.
- * @csspart base, header, title, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded)
+ * @csspart base, header, title, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height, --dsh-launcher-width, --dsh-launcher-height
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import type { PermissionPreset } from '../../src/approval/types.ts'
+import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
 import type { ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
 import { HostColorSchemeController } from '../controllers/host-color-scheme.ts'
@@ -37,7 +42,7 @@ import { PageLifecycleController, requestPersistentStorage } from '../controller
 import type { DshApprovalDecideDetail, DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
 import { strings } from '../i18n/strings.ts'
 import { shellStrings } from '../i18n/shell-strings.ts'
-import { resolveReplay, resolveScript, resolveWorkspace } from './resolve-inputs.ts'
+import { resolveInstructions, resolveReplay, resolveScript, resolveSkills, resolveWebFetch, resolveWorkspace } from './resolve-inputs.ts'
 import { parseSuggestions, renderEmptyState } from './empty-state.ts'
 import { renderNotices } from './error-notices.ts'
 import { forgetRememberedProvider, loadRememberedProvider, saveRememberedProvider } from './remembered-provider.ts'
@@ -46,6 +51,7 @@ import { startAgentWorker } from './start-worker.ts'
 import { startWorkspaceBridge, type WorkspaceBridge, type WorkspaceProvider } from './workspace-bridge.ts'
 import '../dsh-transcript/dsh-transcript.ts'
 import '../dsh-composer/dsh-composer.ts'
+import '../dsh-question-card/dsh-question-card.ts'
 import '../dsh-session-list/dsh-session-list.ts'
 import '../dsh-settings/dsh-settings.ts'
 
@@ -53,7 +59,7 @@ import '../dsh-settings/dsh-settings.ts'
 const startWorker = () => startAgentWorker((Worker) => new Worker(new URL('../../workers/agent.worker.ts', import.meta.url), { type: 'module', name: 'dsh-agent' }))
 
 /** Properties that make up the runtime settings: a change after start reconfigures the worker. */
-const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId'] as const
+const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch'] as const
 
 export class DshAgent extends LitElement {
   static override styles = agentStyles
@@ -72,6 +78,10 @@ export class DshAgent extends LitElement {
   #workspaceBridge: WorkspaceBridge | undefined
   @property() permissions: PermissionPreset = 'ask'
   @property() storage: 'memory' | 'indexeddb' = 'indexeddb'
+  @property() instructions: string | null = null
+  @property() persona: string | null = null
+  @property() skills: string | null = null
+  @property({ attribute: 'web-fetch' }) webFetch: string | null = null
   @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto'
   @property() override lang = 'en'
   /** The side panel that is open: `sessions`, `settings` or `none`. */
@@ -156,7 +166,13 @@ export class DshAgent extends LitElement {
     const settings: RuntimeSettings = { provider: this.provider, permissions: this.permissions, storage: this.provider === 'replay' ? 'memory' : this.storage }
     if (this.model) settings.model = this.model
     if (this.baseUrl) settings.baseURL = this.baseUrl
-    const [replies, workspace, replay] = await Promise.all([resolveScript(this.script), resolveWorkspace(this.workspace), resolveReplay(this.src)])
+    const [replies, workspace, replay, instructions, skills] = await Promise.all([
+      resolveScript(this.script), resolveWorkspace(this.workspace), resolveReplay(this.src), resolveInstructions(this.instructions), resolveSkills(this.skills),
+    ])
+    if (instructions !== undefined) settings.instructions = instructions
+    if (this.persona) settings.persona = this.persona
+    if (skills) settings.skills = skills
+    settings.webFetch = resolveWebFetch(this.webFetch)
     if (replies) settings.replies = replies as RuntimeSettings['replies'] & object
     if (workspace) settings.workspace = workspace
     if (this.workspaceId) settings.workspaceId = this.workspaceId
@@ -259,6 +275,13 @@ export class DshAgent extends LitElement {
       </div>`
   }
 
+  /** The oldest pending question of the open session, inline above the composer. */
+  #questionCard(): TemplateResult | typeof nothing {
+    const prompt = this.agent.userQuestions.find((q) => q.sessionId === undefined || q.sessionId === this.agent.sessionId)
+    return prompt ? html`<dsh-question-card exportparts="question-card, question-title, question, option-chip, other-input, submit-button" lang=${this.lang} .prompt=${prompt}
+      @dsh-question-answer=${(e: CustomEvent<{ id: string; answer: AskUserQuestionAnswer }>) => this.agent.answerQuestion(e.detail.id, e.detail.answer)}></dsh-question-card>` : nothing
+  }
+
   override render(): TemplateResult {
     const s = strings(this.lang)
     const sh = shellStrings(this.lang)
@@ -283,6 +306,7 @@ export class DshAgent extends LitElement {
         ${panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage}></dsh-session-list>` : nothing}
         ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState} .rules=${a.rules}></dsh-settings>` : nothing}
       </div>
+      ${this.#questionCard()}
       <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} placeholder=${this.placeholder} .steer=${this.controls !== 'reader'} ?running=${running && canDrive} ?disabled=${!canDrive}
         @dsh-submit=${(e: CustomEvent<{ text: string }>) => this.#submit(e.detail.text)} @dsh-cancel=${() => a.cancel()}></dsh-composer>
     </div>`

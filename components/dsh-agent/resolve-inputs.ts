@@ -1,6 +1,6 @@
 /**
- * Reads `<dsh-agent>`'s content attributes (`script`, `workspace`, `src`) that may be inline
- * JSON or a URL. Plane: main. Contract: failures are `AgentInputError` with a stable code and
+ * Reads `<dsh-agent>`'s content attributes that may be inline or a URL: `script`, `workspace`,
+ * `src`, `instructions` (text or a same-origin URL), `skills` (a JSON index URL) and `web-fetch`. Plane: main. Contract: failures are `AgentInputError` with a stable code and
  * the attribute name; URLs resolve against the document and are fetched without credentials.
  * @module components/dsh-agent/resolve-inputs
  */
@@ -48,4 +48,44 @@ export async function resolveWorkspace(value: string | null): Promise<Record<str
 /** `src`: the URL of a recorded session (JSONL) for replay. */
 export async function resolveReplay(value: string | null): Promise<string | undefined> {
   return value === null || value.trim() === '' ? undefined : fetchText('src', value)
+}
+
+const URL_LIKE = /^(?:https?:|\/|\.\.?\/)\S*$/
+
+/** `instructions`: inline text, or a same-origin URL (starting `/`, `./`, `../` or `http(s):`) of a text file. */
+export async function resolveInstructions(value: string | null): Promise<string | undefined> {
+  if (value === null || value.trim() === '') return undefined
+  const trimmed = value.trim()
+  if (!URL_LIKE.test(trimmed)) return value
+  if (new URL(trimmed, document.baseURI).origin !== location.origin) {
+    throw new AgentInputError('DSH_ATTRIBUTE_INVALID', `instructions: ${trimmed} is not on this site; instructions load only from the page's own origin`)
+  }
+  return fetchText('instructions', trimmed)
+}
+
+export interface SiteSkill { name: string; description: string; url: string }
+
+/** `skills`: the URL of a JSON index `[{name, description, url}]`; each `url` resolves against the index. */
+export async function resolveSkills(value: string | null): Promise<SiteSkill[] | undefined> {
+  if (value === null || value.trim() === '') return undefined
+  const index = new URL(value.trim(), document.baseURI)
+  const entries = parseJson('skills', await fetchText('skills', index.href))
+  if (!Array.isArray(entries)) throw new AgentInputError('DSH_ATTRIBUTE_INVALID', 'skills: expected a JSON array of {name, description, url}')
+  return entries.map((entry: unknown, i) => {
+    const e = entry as Partial<Record<'name' | 'description' | 'url', unknown>> | null
+    if (typeof e?.name !== 'string' || typeof e.description !== 'string' || typeof e.url !== 'string') {
+      throw new AgentInputError('DSH_ATTRIBUTE_INVALID', `skills: entry ${i + 1} needs string name, description and url`)
+    }
+    return { name: e.name, description: e.description, url: new URL(e.url, index).href }
+  })
+}
+
+/** `web-fetch`: `self`, `off` (default) or whitespace-separated URL prefixes (which may include `self`). */
+export function resolveWebFetch(value: string | null): { allow: 'self' | 'off' | string[]; base: string } {
+  const words = (value ?? '').trim().split(/\s+/).filter(Boolean)
+  const base = location.href
+  if (words.length === 0 || (words.length === 1 && words[0] === 'off')) return { allow: 'off', base }
+  if (words.length === 1 && words[0] === 'self') return { allow: 'self', base }
+  if (words.includes('off')) throw new AgentInputError('DSH_ATTRIBUTE_INVALID', 'web-fetch: "off" cannot be combined with other entries')
+  return { allow: words.map((w) => (w === 'self' ? w : new URL(w, document.baseURI).href)), base }
 }

@@ -93,9 +93,17 @@ export class DshTranscript extends LitElement {
         ${item.interrupted ? html`<div part="interrupted" class="interrupted">${s.interrupted}</div>` : nothing}
       </div>`
       case 'tool': return renderToolCard(item, toolStrings(this.lang), this.#questionFor(item.callId), this.#decide)
-      case 'notice': return html`<div part="notice" class="notice" data-tone=${item.tone} data-code=${item.code}>${item.code === 'COMPACTED' ? s.compacted : item.code === 'OFFLINE' ? s.offline : item.text}</div>`
+      case 'notice': return item.code === 'INSTRUCTIONS' ? this.#instructions(item, s) : html`<div part="notice" class="notice" data-tone=${item.tone} data-code=${item.code}>${item.code === 'COMPACTED' ? s.compacted : item.code === 'OFFLINE' ? s.offline : item.text}</div>`
       case 'turn-end': return this.#turnEnd(item, s)
     }
+  }
+
+  /** Instructions that entered the conversation: collapsed, the files in the summary, the text inside. */
+  #instructions(item: Extract<TranscriptItem, { kind: 'notice' }>, s: Strings): TemplateResult {
+    return html`<details part="notice instructions" class="notice instructions" data-code=${item.code}>
+      <summary>${s.instructions}${item.text ? html`: <span class="files">${item.text}</span>` : nothing}</summary>
+      <div class="plain">${item.detail ?? ''}</div>
+    </details>`
   }
 
   #turnEnd(item: Extract<TranscriptItem, { kind: 'turn-end' }>, s: Strings): TemplateResult {

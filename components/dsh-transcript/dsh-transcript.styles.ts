@@ -66,6 +66,8 @@ export const transcriptStyles = [base, css`
   .turn-end .fork { margin-left: auto; font-size: 0.85em; opacity: 0.7; }
   .notice { color: var(--_muted); font-size: 0.85em; }
   .notice[data-tone='error'] { color: var(--_danger); }
+  .instructions summary { cursor: pointer; }
+  .instructions .plain { max-height: 16em; overflow: auto; margin-top: 4px; }
   .interrupted { color: var(--_muted); font-style: italic; font-size: 0.85em; }
   .running { color: var(--_muted); font-size: 0.85em; }
   .running::before { content: '● '; }

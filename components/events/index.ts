@@ -9,7 +9,7 @@ import type { DshReadyDetail } from './dsh-ready.ts'
 import type { DshTurnStartDetail } from './dsh-turn-start.ts'
 import type { DshTurnEndDetail } from './dsh-turn-end.ts'
 import type { DshErrorDetail } from './dsh-error.ts'
-import type { DshApprovalDecideDetail, DshSessionActionDetail, DshSettingsChangeDetail, DshSubmitDetail } from './ui-events.ts'
+import type { DshApprovalDecideDetail, DshQuestionAnswerDetail, DshSessionActionDetail, DshSettingsChangeDetail, DshSubmitDetail } from './ui-events.ts'
 
 export type * from './dsh-ready.ts'
 export type * from './dsh-turn-start.ts'
@@ -26,6 +26,7 @@ export interface DshEventDetails {
   'dsh-submit': DshSubmitDetail
   'dsh-cancel': Record<string, never>
   'dsh-approval-decide': DshApprovalDecideDetail
+  'dsh-question-answer': DshQuestionAnswerDetail
   'dsh-session-action': DshSessionActionDetail
   'dsh-settings-change': DshSettingsChangeDetail
 }
@@ -47,6 +48,7 @@ export const DSH_EVENT_CANCELABLE: Readonly<Record<DshEventName, boolean>> = {
   'dsh-submit': true,
   'dsh-cancel': true,
   'dsh-approval-decide': true,
+  'dsh-question-answer': true,
   'dsh-session-action': true,
   'dsh-settings-change': true,
 }

@@ -6,6 +6,7 @@
 export interface DshSubmitDetail { text: string }
 /** `remember` (with `allowed-once`): "Allow for this session". */
 export interface DshApprovalDecideDetail { id: string; outcome: 'allowed-once' | 'rejected'; remember?: boolean }
+export interface DshQuestionAnswerDetail { id: string; answer: { answers: { id: string; selected: string[]; custom?: string }[] } }
 export type DshSessionActionDetail =
   | { action: 'open'; sessionId: string }
   | { action: 'new' }

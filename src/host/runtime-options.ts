@@ -58,11 +58,16 @@ export function runtimeOptions(settings: RuntimeSettings, apiKey: string | undef
   const workspace: HostRuntimeOptions['workspace'] = { provider: 'memory' }
   if (settings.workspace) workspace.files = settings.workspace
   if (settings.workspaceId) workspace.id = settings.workspaceId
-  return {
+  const options: HostRuntimeOptions = {
     storage: settings.storage,
     llm: llmOptions(settings, apiKey),
     workspace,
     approval: { policy: 'ask' },
     permissions: settings.permissions,
   }
+  if (settings.instructions !== undefined) options.instructions = settings.instructions
+  if (settings.persona !== undefined) options.persona = settings.persona
+  if (settings.skills !== undefined) options.skills = settings.skills
+  if (settings.webFetch !== undefined) options.webFetch = settings.webFetch
+  return options
 }

@@ -32,6 +32,10 @@ export interface HostRuntimeOptions {
   workspace: { provider: 'memory' | 'webcontainer'; files?: Record<string, string>; id?: string }
   approval: { policy: 'ask' | 'never'; answer?: (request: ApprovalRequest) => Promise<ApprovalOutcome> }
   permissions: PermissionPreset
+  instructions?: string
+  persona?: string
+  skills?: { name: string; description: string; url?: string; body?: string }[]
+  webFetch?: { allow: 'self' | 'off' | string[]; base?: string }
   /** The page answers `ask_user_question` (the host's question bridge). */
   userQuestions?: { answer(request: AskUserQuestionRequest): Promise<UserQuestionOutcome> }
 }

@@ -33,6 +33,14 @@ export interface RuntimeSettings {
   workspaceId?: string
   permissions: PermissionPreset
   storage: 'memory' | 'indexeddb'
+  /** The site-wide instructions layer (resolved text of the `instructions` attribute). */
+  instructions?: string
+  /** The system-prompt persona. */
+  persona?: string
+  /** Site skills from the `skills` index; `url`s are absolute, bodies load on first use. */
+  skills?: { name: string; description: string; url?: string; body?: string }[]
+  /** `web_fetch`: the allow-list and the host page's URL (`self` and relative URLs mean it). */
+  webFetch?: { allow: 'self' | 'off' | string[]; base?: string }
 }
 
 /** A logged event plus the tool card the worker derived for it (pure in the call's args and result). */

@@ -17,7 +17,7 @@ export type TranscriptItem =
   | { kind: 'assistant'; key: string; seq: number; turn: number; step: number; parts: TextPart[]; streaming: boolean; interrupted: boolean }
   | ToolItem
   | { kind: 'turn-end'; key: string; seq: number; turn: number; reason: TurnEndReason }
-  | { kind: 'notice'; key: string; seq: number; tone: 'info' | 'warning' | 'error'; code: string; text: string }
+  | { kind: 'notice'; key: string; seq: number; tone: 'info' | 'warning' | 'error'; code: string; text: string; detail?: string }
 
 export interface ToolItem {
   kind: 'tool'; key: string; seq: number; callId: string; name: string; arguments: string
@@ -155,8 +155,20 @@ function textOf(content: readonly ContentBlock[]): string {
   return content.map((b) => (b.type === 'text' ? b.text : '')).join('')
 }
 
+/** Workspace instructions entered the conversation: one collapsed notice naming the files (the text is its detail). */
+function foldInstructions(draft: Draft, event: SessionEvent<'user/message'>): void {
+  const { changes } = event.data.source as { changes?: unknown }
+  const files = (Array.isArray(changes) ? changes as unknown[] : []).map((c) => {
+    const { action, path } = (c ?? {}) as { action?: unknown; path?: unknown }
+    return typeof path !== 'string' ? '' : action === 'remove' ? `${path} (removed)` : action === 'replace' ? `${path} (updated)` : path
+  }).filter(Boolean)
+  draft.push({ kind: 'notice', key: `e${event.seq}`, seq: event.seq, tone: 'info', code: 'INSTRUCTIONS', text: files.join(', '), detail: textOf(event.data.content) })
+}
+
 function foldUser(draft: Draft, event: SessionEvent<'user/message'>): void {
-  if (event.data.source.kind !== 'user') return
+  const source = event.data.source
+  if (source.kind === 'plugin' && source.plugin === 'agent-instructions') return foldInstructions(draft, event)
+  if (source.kind !== 'user') return
   draft.push({ kind: 'user', key: `e${event.seq}`, seq: event.seq, text: textOf(event.data.content) })
 }
 

@@ -34,11 +34,15 @@ const workspaceKey: Check = (v) => typeof v === 'string' && /^[\w.-]{1,64}$/.tes
 const array: Check = Array.isArray
 const object: Check = isRecord
 const port: Check = (v) => typeof MessagePort === 'function' && v instanceof MessagePort
+const siteSkills: Check = (v) => Array.isArray(v) && v.length <= 1000 && v.every((s) => isRecord(s) && checkFields(s, { name: text, description: text, url: optional(text), body: optional(bigText) }) === undefined)
+const webFetch: Check = (v) => isRecord(v) && checkFields(v, {
+  allow: (a) => a === 'self' || a === 'off' || (Array.isArray(a) && a.length <= 100 && a.every(text)), base: optional(text),
+}) === undefined
 
 const settings: Check = (v) => isRecord(v) && checkFields(v, {
   provider: oneOf(PROVIDER_KINDS), model: optional(text), baseURL: optional(text), replies: optional(array),
   replay: optional(bigText), workspace: optional(stringMap), workspaceId: optional(workspaceKey), permissions: oneOf(PERMISSION_PRESETS),
-  storage: oneOf(['memory', 'indexeddb']),
+  storage: oneOf(['memory', 'indexeddb']), instructions: optional(bigText), persona: optional(text), skills: optional(siteSkills), webFetch: optional(webFetch),
 }) === undefined
 
 const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
