@@ -1,11 +1,14 @@
 /**
  * Docs embed demo: renders the examples as a documentation page and mounts a `<dsh-agent>` whose
- * workspace holds the same files. Plane: main; demo code only.
+ * workspace holds the same files, grounded in the site (instructions, skills, its own pages via web_fetch). Plane: main; demo code only.
  * @module demo/docs/main
  */
 import { byId, mountDemoAgent } from '../shared/mount-agent.ts'
 import { exampleFiles, examples } from './examples.ts'
 import script from './script.json'
+
+/** The workspace's own AGENTS.md: what the agent learns about the example files. */
+const WORKSPACE_INSTRUCTIONS = 'Examples live under examples/ and read examples/poem.txt. Run one with `sh examples/<name>.sh` from the workspace root.\n'
 
 function renderExample(example: (typeof examples)[number]): HTMLElement {
   const section = document.createElement('section')
@@ -27,6 +30,17 @@ function renderExample(example: (typeof examples)[number]): HTMLElement {
 
 byId('examples').append(...examples.map(renderExample))
 mountDemoAgent({
-  script, workspace: exampleFiles, workspaceId: 'docs', slot: byId('agent-slot'), status: byId('status'),
-  attributes: { controls: 'reader', heading: 'Ask about these recipes', placeholder: 'Ask about an example…', suggestions: JSON.stringify(['What does the top-words example print?']) },
+  script,
+  workspace: { ...exampleFiles, 'AGENTS.md': WORKSPACE_INSTRUCTIONS },
+  workspaceId: 'docs',
+  slot: byId('agent-slot'),
+  status: byId('status'),
+  attributes: {
+    controls: 'reader', heading: 'Ask about these recipes', placeholder: 'Ask about an example…', suggestions: JSON.stringify(['How do I find the most common words?']),
+    // Grounded in this site: its instructions file, its skill index and its own pages (web_fetch: this origin only).
+    instructions: './agent-instructions.md',
+    persona: 'You are the reading companion of the "Shell text recipes" documentation.',
+    skills: './skills/index.json',
+    'web-fetch': 'self',
+  },
 })

@@ -26,18 +26,42 @@ test('the index links the three demos', async ({ page }) => {
   }
 })
 
-test('docs embed: the agent reads an example from the page and runs it', async ({ page }) => {
+test('docs embed, grounded: instructions, a site skill, web_fetch of the site\'s pages, one question, then the example runs', async ({ page, context }) => {
+  const fetched: string[] = []
+  context.on('request', (request) => { fetched.push(new URL(request.url()).pathname) })
   await page.goto('/docs/')
   await page.waitForSelector('body[data-ready]')
   await expect(page.locator('article pre').nth(1)).toContainText('uniq -c')
-  await ask(page, 'What does the top-words example print?')
+  await ask(page, 'How do I find the most common words?')
+  // The reader is asked one question inline, in the composer area, before anything runs.
+  const card = page.locator('dsh-agent dsh-question-card [part~="question-card"]')
+  await expect(card).toContainText('Which count do you need?')
+  await card.getByRole('radio', { name: /Most frequent words/ }).click()
+  await card.getByRole('button', { name: 'Answer' }).click()
   await allow(page)
   await turns(page, 1)
-  const cards = page.locator('dsh-agent [part~="tool-card"]')
-  await expect(cards).toHaveCount(2)
-  await expect(cards.nth(0)).toContainText('examples/top-words.sh')
-  await expect(cards.nth(1).locator('[part~="terminal"]')).toContainText(/6 the\s+3 on\s+2 valley/)
+  const transcript = page.locator('dsh-agent dsh-transcript')
+  // The site's instructions and the workspace's AGENTS.md entered as one collapsed notice.
+  await expect(transcript.locator('[part~="instructions"] summary')).toHaveText('Instructions: site instructions, AGENTS.md')
+  const cards = transcript.locator('[part~="tool-card"]')
+  await expect(cards).toHaveCount(6)
+  await expect(cards.nth(0)).toContainText('explain-a-recipe')
+  await expect(cards.nth(1)).toContainText('/docs/llms.txt (HTTP 200)')
+  await expect(cards.nth(2)).toContainText('/docs/guide/sorting-and-counting.html (HTTP 200)')
+  await expect(cards.nth(3)).toContainText('"selected":["Most frequent words (Recommended)"]')
+  await expect(cards.nth(5).locator('[part~="terminal"]')).toContainText(/6 the\s+3 on\s+2 valley/)
   await expect(page.locator('dsh-agent [part~="assistant-message"]').last()).toContainText('scripted demo model')
+  // Grounding came from this site only: the index, the skill body (on first use), the pages.
+  for (const path of ['/docs/agent-instructions.md', '/docs/skills/index.json', '/docs/skills/explain-a-recipe.md', '/docs/llms.txt', '/docs/guide/sorting-and-counting.html']) expect(fetched).toContain(path)
+})
+
+test('docs embed: the guide pages and llms.txt are real pages of the site', async ({ page, request }) => {
+  const llms = await (await request.get('/docs/llms.txt')).text()
+  expect(llms).toContain('[Counting words](guide/counting-words.html)')
+  for (const link of ['guide/counting-words.html', 'guide/sorting-and-counting.html']) {
+    await page.goto(`/docs/${link}`)
+    await expect(page.locator('main h1')).toBeVisible()
+  }
 })
 
 test('playground: reasoning, todos, read, write, approved bash, an edit as a diff; the file tree follows', async ({ page }) => {
