@@ -1,13 +1,19 @@
 /**
- * Agent worker entry: builds the host over the kernel's runtime factory and exposes it to the
- * page with comlink. Plane: worker; entry only — no logic beyond wiring.
- * Contract: only messages from this page's origin reach the host (dedicated-worker messages
- * carry the owner's origin or none; anything else is dropped by comlink's origin check).
+ * Agent worker entry: holds the page's messages while it imports the host module (workers/agent-host.ts),
+ * then replays them to it. Plane: worker; entry only, with no static import.
+ * Contract: this entry's chunk is imported by nothing and imports nothing statically, because
+ * - WebKit evaluates a module worker's entry script a second time when a chunk imports it: a lazy
+ *   chunk (just-bash) importing shared code from the entry made a second, unconfigured host answer
+ *   the page (`DSH_NOT_CONFIGURED` after the first `bash` run); the host's chunk, loaded by `import()`,
+ *   is in the module map once;
+ * - Firefox checks the static imports of an entry that the cross-origin `blob:` bootstrap imports
+ *   against `worker-src` (which lists only 'self' blob:), and a dynamic import against `script-src`.
  * @module workers/agent.worker
  */
-import * as Comlink from 'comlink'
-import { AgentHost } from '../src/host/index.ts'
-import { createRuntime } from '../src/kernel/runtime.ts'
-
-const host = new AgentHost(createRuntime)
-Comlink.expose(host, self, [self.location.origin, ''])
+const held: MessageEvent[] = []
+const hold = (event: MessageEvent): void => { held.push(event) }
+addEventListener('message', hold)
+import('./agent-host.ts').then(() => {
+  removeEventListener('message', hold)
+  for (const event of held) dispatchEvent(new MessageEvent('message', { data: event.data, ports: [...event.ports] }))
+}, reportError)

@@ -115,3 +115,17 @@ test('bundle scan: no eval, no new Function, no string timers in dsh-agent.js an
   for (const file of files) findings.push(...codeFromStrings(await readFile(join(dist, file), 'utf8')).map((f) => `${file}: ${f}`))
   expect(findings).toEqual([])
 })
+
+/** The `from '…'` sources of a module's static imports and re-exports. */
+function staticImports(source: string): string[] {
+  const body = (parseAst(source) as unknown as { body: { type: string; source?: { value: string } | null }[] }).body
+  return body.filter((n) => /^(ImportDeclaration|ExportNamedDeclaration|ExportAllDeclaration)$/.test(n.type) && n.source).map((n) => n.source!.value)
+}
+
+test('the worker entry chunk imports nothing statically and no chunk imports it (WebKit would run it twice; Firefox checks its imports against worker-src)', async () => {
+  const chunks = await readdir(join(dist, 'chunks'))
+  const entry = chunks.find((f) => f.startsWith('agent.worker-'))!
+  const imports = Object.fromEntries(await Promise.all(chunks.map(async (f) => [f, staticImports(await readFile(join(dist, 'chunks', f), 'utf8'))] as const)))
+  expect(imports[entry]).toEqual([])
+  expect(Object.entries(imports).filter(([, from]) => from.some((path) => path.includes('agent.worker-'))).map(([f]) => f)).toEqual([])
+})
