@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const demoRoot = join(projectRoot, 'demo')
@@ -14,6 +14,22 @@ const demoRoot = join(projectRoot, 'demo')
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
+}
+
+/**
+ * The dev server answers a revalidation (`304 Not Modified`) without `server.headers`, and WebKit
+ * then refuses the cached module worker of a cross-origin isolated page (`DSH_WORKER_START` on every
+ * navigation after the first): send the isolation headers on every dev response, 304s included.
+ */
+const isolationOnEveryResponse: Plugin = {
+  name: 'dsh-isolation-on-every-response',
+  apply: 'serve',
+  configureServer(server) {
+    server.middlewares.use((_request, response, next) => {
+      for (const [name, value] of Object.entries(isolation)) response.setHeader(name, value)
+      next()
+    })
+  },
 }
 
 /** Every HTML page under demo/, keyed by its path without the extension (multi-page build). */
@@ -26,6 +42,7 @@ function demoPages(): Record<string, string> {
 export default defineConfig({
   root: demoRoot,
   publicDir: join(projectRoot, 'public'),
+  plugins: [isolationOnEveryResponse],
   worker: { format: 'es' },
   server: { headers: isolation, host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { headers: isolation, host: '127.0.0.1', port: 4173, strictPort: true },
