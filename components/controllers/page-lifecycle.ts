@@ -28,15 +28,21 @@ export class PageLifecycleController implements ReactiveController {
   }
 }
 
-let persisted: Promise<boolean> | undefined
+/** `persisted`: the browser keeps this origin's storage; `best-effort`: it may evict it; `unavailable`: it has no `persist()` (WebKit). */
+export type Persistence = 'persisted' | 'best-effort' | 'unavailable'
+
+let persisted: Promise<Persistence> | undefined
 
 /**
  * Asks the browser, once per page, not to evict this origin's storage under pressure. Best
- * effort: resolves false when denied or unsupported (the sessions then stay "best-effort" storage).
+ * effort: a denial or a failure is `best-effort`; a browser without the API is `unavailable`.
  */
-export function requestPersistentStorage(): Promise<boolean> {
+export function requestPersistentStorage(): Promise<Persistence> {
   persisted ??= Promise.resolve()
-    .then(() => navigator.storage?.persist?.() ?? false)
-    .catch(() => false)
+    .then(async (): Promise<Persistence> => {
+      if (typeof navigator.storage?.persist !== 'function') return 'unavailable'
+      return (await navigator.storage.persist()) ? 'persisted' : 'best-effort'
+    })
+    .catch((): Persistence => 'best-effort')
   return persisted
 }

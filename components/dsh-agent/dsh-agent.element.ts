@@ -38,7 +38,7 @@ import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
 import type { ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
 import { HostColorSchemeController } from '../controllers/host-color-scheme.ts'
-import { PageLifecycleController, requestPersistentStorage } from '../controllers/page-lifecycle.ts'
+import { PageLifecycleController, requestPersistentStorage, type Persistence } from '../controllers/page-lifecycle.ts'
 import type { DshApprovalDecideDetail, DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
 import { strings } from '../i18n/strings.ts'
 import { shellStrings } from '../i18n/shell-strings.ts'
@@ -75,6 +75,8 @@ export class DshAgent extends LitElement {
   @property({ attribute: 'workspace-provider' }) workspaceProvider: WorkspaceProvider = 'memory'
   /** Why the requested WebContainer workspace is not (or no longer) available. */
   @state() private workspaceNotice = ''
+  /** The browser's answer to `persist()` (sessions in IndexedDB only), shown on the storage line. */
+  @state() private persistence: Persistence | undefined
   #workspaceBridge: WorkspaceBridge | undefined
   @property() permissions: PermissionPreset = 'ask'
   @property() storage: 'memory' | 'indexeddb' = 'indexeddb'
@@ -191,7 +193,7 @@ export class DshAgent extends LitElement {
       if (remembered) Object.assign(this, { provider: remembered.provider, baseUrl: remembered.baseURL, model: remembered.model })
       const settings = await this.#settings()
       this.#sentSettings = JSON.stringify(settings)
-      if (settings.storage === 'indexeddb') void requestPersistentStorage()
+      if (settings.storage === 'indexeddb') void requestPersistentStorage().then((answer) => { this.persistence = answer })
       this.#workspaceBridge?.close()
       const bridge = (this.#workspaceBridge = startWorkspaceBridge(this.workspaceProvider, (reason) => this.#workspaceUnavailable(reason)))
       if (bridge.notice) this.#workspaceUnavailable(bridge.notice)
@@ -303,7 +305,7 @@ export class DshAgent extends LitElement {
           @dsh-approval-decide=${(e: CustomEvent<DshApprovalDecideDetail>) => a.answer(e.detail.id, e.detail.outcome, e.detail.remember)}></dsh-transcript>
       </div>
       <div part="panel" class="panel" role="group" aria-label=${panel === 'sessions' ? s.sessions : s.settings} ?hidden=${panel === 'none'} @dsh-session-action=${this.#onSessionAction} @dsh-settings-change=${this.#onSettings}>
-        ${panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage}></dsh-session-list>` : nothing}
+        ${panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage} .persistence=${this.persistence}></dsh-session-list>` : nothing}
         ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState} .rules=${a.rules}></dsh-settings>` : nothing}
       </div>
       ${this.#questionCard()}

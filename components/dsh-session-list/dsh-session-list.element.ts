@@ -11,6 +11,7 @@ import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import type { PropertyValues } from 'lit'
 import type { SessionSummary, StorageState } from '../../src/protocol/index.ts'
+import type { Persistence } from '../controllers/page-lifecycle.ts'
 import { strings, type Strings } from '../i18n/strings.ts'
 import { shellStrings, type ShellStrings } from '../i18n/shell-strings.ts'
 import { formatBytes, relativeDate, sessionLabels, type SessionLabel } from './session-labels.ts'
@@ -23,13 +24,18 @@ export class DshSessionList extends LitElement {
   @property({ attribute: false }) sessions: readonly SessionSummary[] = []
   @property({ attribute: false }) storage: StorageState | undefined
   @property() current = ''
+  /** What the browser answered to `persist()`; unset while unknown or when sessions stay in memory. */
+  @property({ attribute: false }) persistence: Persistence | undefined
   @property() override lang = 'en'
   @state() private confirming = ''
-  @state() private estimate: { usage?: number; quota?: number } = {}
+  /** `undefined` while the browser is asked; `null` when it has no `navigator.storage.estimate` (WebKit) or fails. */
+  @state() private estimate: { usage?: number; quota?: number } | null | undefined
 
   /** The origin's usage moves with the sessions: estimated again whenever the list changes. */
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('sessions')) void navigator.storage?.estimate().then((e) => { this.estimate = e }, () => undefined) // no estimate: quota is simply not shown
+    if (!changed.has('sessions')) return
+    if (typeof navigator.storage?.estimate !== 'function') this.estimate = null
+    else navigator.storage.estimate().then((e) => { this.estimate = e }, () => { this.estimate = null })
   }
 
   async #import(event: Event): Promise<void> {
@@ -44,9 +50,11 @@ export class DshSessionList extends LitElement {
     const label = st.health === 'ok' ? s.storageOk : st.health === 'memory-only' ? s.storageMemory : s.storageError
     const n = this.sessions.length
     const count = ` · ${n} ${n === 1 ? sh.oneSession : sh.sessionCount}`
-    const { usage, quota: total } = this.estimate
-    const quota = usage !== undefined && total ? ` · ${formatBytes(usage, this.lang)} ${sh.storageUse} ${formatBytes(total, this.lang)}` : ''
-    return html`<p part="storage-state" data-health=${st.health} role=${st.health === 'ok' ? 'status' : 'alert'}>${label}${count}${quota}${st.message ? html`<br />${st.code}: ${st.message}` : nothing}</p>`
+    const { usage, quota: total } = this.estimate ?? {}
+    const size = this.estimate === null ? s.sizeUnknown : usage !== undefined && total ? `${formatBytes(usage, this.lang)} ${sh.storageUse} ${formatBytes(total, this.lang)}` : ''
+    const kept = this.persistence === 'persisted' ? s.persisted : this.persistence === 'best-effort' ? s.bestEffort : this.persistence === 'unavailable' ? s.persistUnavailable : ''
+    const details = [size, st.health === 'ok' ? kept : ''].filter(Boolean).map((text) => ` · ${text}`).join('')
+    return html`<p part="storage-state" data-health=${st.health} data-persistence=${this.persistence ?? nothing} role=${st.health === 'ok' ? 'status' : 'alert'}>${label}${count}${details}${st.message ? html`<br />${st.code}: ${st.message}` : nothing}</p>`
   }
 
   #row(session: SessionSummary, label: SessionLabel, s: Strings, sh: ShellStrings, now: number): TemplateResult {
