@@ -56,7 +56,7 @@ export default defineConfig({
     root: projectRoot,
     environment: 'node',
     include: ['test/**/*.spec.ts'],
-    exclude: ['test/**/*.browser.spec.ts', 'node_modules/**'],
+    exclude: ['test/**/*.browser.spec.ts', 'test/engines/**', 'node_modules/**'],
     // A hang guard, not a speed bar: CI runs on 2 loaded cores (speed lives in bench/).
     testTimeout: 30_000,
     hookTimeout: 30_000,

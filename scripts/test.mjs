@@ -1,13 +1,16 @@
 /**
- * `npm test`: finds a Chromium (never downloads one), then runs lint, typecheck, Vitest (Node) and
- * Playwright (browser) even if an earlier step failed, and ends with exactly one plain line
- * `N passed, N failed, N skipped`. Exits non-zero when any step fails; a crashed step counts as failed.
+ * `npm test`: finds Chromium, Firefox ESR and WebKitGTK (scripts/browsers.mjs: never downloads one;
+ * apt-get as root on Debian), then runs lint, typecheck, Vitest (Node), Playwright (Chromium) and the
+ * cross-engine suite (test/engines/run.mjs) even if an earlier step failed, and ends with exactly one
+ * plain line `N passed, N failed, N skipped` counting all of them. Exits non-zero when any step fails;
+ * a crashed step counts as failed.
  * @module scripts/test
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { findEngines } from './browsers.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const reports = join(root, 'reports')
@@ -24,44 +27,6 @@ function run(command, args, extraEnv = {}) {
   return result.status ?? 1
 }
 
-function commandPath(name) {
-  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' })
-  return found.status === 0 ? found.stdout.trim() : undefined
-}
-
-async function playwrightChromium() {
-  try {
-    const { chromium } = await import('@playwright/test')
-    const path = chromium.executablePath()
-    return path && existsSync(path) ? path : undefined
-  } catch {
-    return undefined // Playwright's registry has no browser for this platform: use the system one.
-  }
-}
-
-/** Playwright's own Chromium, else /usr/bin/chromium, else `chromium` on PATH; installs it on Debian as root. */
-async function findChromium() {
-  const configured = process.env.CHROMIUM_PATH
-  if (configured) {
-    if (existsSync(configured)) return configured
-    throw new Error(`CHROMIUM_PATH=${configured} does not exist.`)
-  }
-  const found = (await playwrightChromium()) ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : commandPath('chromium'))
-  if (found) return found
-  if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
-    console.log('test: no Chromium found; installing Debian\'s chromium package (apt-get)…')
-    const apt = { DEBIAN_FRONTEND: 'noninteractive' }
-    if (run('apt-get', ['update', '-qq'], apt) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], apt) === 0) {
-      if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
-    }
-    throw new Error('apt-get could not install chromium.')
-  }
-  throw new Error(
-    'No Chromium found. Install one (Debian/Ubuntu: `sudo apt-get install chromium`; or ' +
-      '`npx playwright install chromium`), or point CHROMIUM_PATH at a Chromium binary.',
-  )
-}
-
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'))
@@ -70,9 +35,9 @@ function readJson(file) {
   }
 }
 
-/** Test counts from Vitest's JSON report; a run that failed without failing tests counts as one failure. */
-function vitestCounts(code) {
-  const report = readJson(join(reports, 'vitest.json'))
+/** Test counts from a Vitest JSON report; a run that failed without failing tests counts as one failure. */
+function vitestCounts(code, file) {
+  const report = readJson(join(reports, file))
   const counts = {
     passed: report?.numPassedTests ?? 0,
     failed: report?.numFailedTests ?? 0,
@@ -104,11 +69,11 @@ function playwrightCounts(code) {
 }
 
 async function main() {
-  let chromium
-  try {
-    chromium = await findChromium()
-  } catch (error) {
-    console.error(`test: ${error.message}`)
+  // One lookup (and at most one apt-get update + install) for every engine; Playwright needs Chromium.
+  const engines = await findEngines(['chromium', 'firefox', 'webkit'])
+  const chromium = engines.found.chromium?.CHROMIUM_PATH
+  if (!chromium) {
+    console.error(`test: ${engines.missing.chromium} (or \`npx playwright install chromium\`, or point CHROMIUM_PATH at a Chromium binary).`)
     console.log('0 passed, 1 failed, 0 skipped')
     return 1
   }
@@ -123,10 +88,16 @@ async function main() {
     CHROMIUM_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
   })
+  // Playwright's web server has just built dist/ (unless BASE_URL points at a running server).
+  const enginesStep = run('node', ['test/engines/run.mjs'], {
+    DSH_ENGINES: JSON.stringify(engines),
+    ENGINES_REPORT: join(reports, 'engines.json'),
+    ...(process.env.BASE_URL ? {} : { ENGINES_REUSE_DIST: '1' }),
+  })
 
-  const steps = { lint, typecheck, vitest, playwright }
+  const steps = { lint, typecheck, vitest, playwright, engines: enginesStep }
   console.log(`\nsteps: ${Object.entries(steps).map(([name, code]) => `${name} ${code === 0 ? 'ok' : `FAILED (exit ${code})`}`).join(', ')}`)
-  const totals = [vitestCounts(vitest), playwrightCounts(playwright)].reduce((sum, c) => ({
+  const totals = [vitestCounts(vitest, 'vitest.json'), playwrightCounts(playwright), vitestCounts(enginesStep, 'engines.json')].reduce((sum, c) => ({
     passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped,
   }))
   totals.failed += (lint === 0 ? 0 : 1) + (typecheck === 0 ? 0 : 1)
