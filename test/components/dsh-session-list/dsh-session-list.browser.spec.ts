@@ -1,7 +1,7 @@
 // <dsh-session-list>: draws each stored session by its title (a fork after its source, marked) and
 // marks the open one;
 // open, new, export and import are cancelable request events; delete asks first; the storage
-// state is a status when healthy and an alert otherwise.
+// state is a status when healthy and an alert otherwise, with the size and persistence the browser reports.
 import { expect, test, type Page } from '@playwright/test'
 
 declare const dshPanels: { events: { type: string; detail: unknown; cancelable: boolean }[] }
@@ -87,4 +87,14 @@ test('storage state: a status when saved, an alert with the code when not', asyn
   await expect(state).toHaveAttribute('data-health', 'error')
   await expect(state).toContainText('Storage problem')
   await expect(state).toContainText('STORAGE_QUOTA: the disk is full')
+})
+
+test('storage state: the browser’s size and its answer to persist(); where it offers neither (WebKit), the line says so', async ({ page }) => {
+  await show(page, { sessions, storage: { health: 'ok' }, persistence: 'best-effort' })
+  const state = list(page).locator('[part~="storage-state"]')
+  await expect(state).toHaveText(/^Saved in this browser · 3 sessions · .+ used of .+ · the browser may clear it when space runs low$/)
+  await page.addInitScript(() => { Reflect.deleteProperty(StorageManager.prototype, 'estimate') })
+  await show(page, { sessions, storage: { health: 'ok' }, persistence: 'unavailable' })
+  await expect(state).toHaveText('Saved in this browser · 3 sessions · size not reported by this browser · this browser cannot be asked to keep it: export sessions you want to keep')
+  await expect(state).toHaveAttribute('data-persistence', 'unavailable')
 })
