@@ -22,7 +22,7 @@ export { LlmError } from './llm/errors.ts'
 export type { LlmErrorCode } from './llm/types.ts'
 export { ToolError, type ToolErrorCode } from './tools/errors.ts'
 export {
-  SessionAppendError, SessionSeedError, SessionInvariantError, SessionForkError, SessionStoreError, SessionImportError,
+  SessionAppendError, SessionSeedError, SessionInvariantError, SessionForkError, SessionStoreError, SessionImportError, SessionDrainError,
   type SessionAppendErrorCode, type SessionSeedErrorCode, type SessionForkErrorCode, type SessionStoreErrorCode,
 } from './session/errors.ts'
 export { StorageError, SessionPersistenceError, type StorageErrorCode, type SessionPersistenceErrorCode } from './session-idb/errors.ts'

@@ -77,8 +77,10 @@ export class AgentHost implements HostApi, CommandHost {
     this.sink.attach(sink)
   }
 
+  /** The page is going (element disconnected): the runtime is disposed, draining every session first. */
   async detach(): Promise<void> {
     this.sink.detach()
+    await this.inOrder(() => this.reset())
   }
 
   async call(raw: HostCommand): Promise<CommandReply<CommandKind>> {
@@ -150,7 +152,11 @@ export class AgentHost implements HostApi, CommandHost {
     this.followers.clear()
     this.approvals.detachAll()
     this.userQuestions.detachAll()
-    if (previous) await (await previous.catch(() => undefined))?.dispose() // a runtime that failed to start has nothing to dispose
+    const runtime = await previous?.catch(() => undefined) // a runtime that failed to start has nothing to dispose
+    await runtime?.dispose().catch((error: unknown) => {
+      const e = error as { code?: unknown; message?: unknown }
+      this.#post({ kind: 'host.error', code: typeof e.code === 'string' ? e.code : 'SESSION_DRAIN_FAILED', message: String(e.message ?? error) })
+    })
   }
 
   async #start(settings: RuntimeSettings): Promise<HostRuntime> {

@@ -2,14 +2,17 @@
  * The headless API (architecture §9): `createRuntime(options)` boots the default composition
  * with option-derived patches and returns `{ctx, open, sessions, dumpConfig, dispose}`.
  * Plane: worker/shared (Node, worker, script); DOM-free. Contract: `dispose()` cancels every
- * agent (`disposed`), waits for their turns to close, then unloads every plugin.
+ * agent (`disposed`), waits for their turns to close, drains the sessions (watchdog), unloads
+ * every plugin, and only then rejects with `SessionDrainError` if the drain was not durable.
  * @module kernel/runtime
  */
 import { Context } from '@deepseek-ai/cordis'
 import type { Agent, AgentOptions } from '../agent-loop/types.ts'
 import type { ApprovalOutcome, ApprovalRequest } from '../approval/types.ts'
 import type { Session } from '../session/session.ts'
-import type { SessionListing } from '../session/persistence.ts'
+import type { FlushOutcome, SessionListing } from '../session/persistence.ts'
+import { SessionDrainError } from '../session/errors.ts'
+import { drainSessions } from './drain.ts'
 import type { SessionReadView } from '../session/read-view.ts'
 import type { SessionId } from '../util/brand.ts'
 import { bootKernel, describePluginProblem } from './boot.ts'
@@ -50,6 +53,11 @@ export interface RuntimeSessions {
   export(id: SessionId): Promise<string>
   /** JSONL text, or a file's bytes (dsh's default zstd-compressed `session.jsonl.zstd`, or UTF-8). */
   import(file: string | Uint8Array): Promise<SessionId>
+  /**
+   * Settles when every event appended so far is durable (`{durable: true}`) or could not be made
+   * so (`false`: storage failed or did not answer in time); never hangs, never rejects.
+   */
+  flush(): Promise<FlushOutcome>
 }
 
 export interface Runtime {
@@ -59,6 +67,7 @@ export interface Runtime {
   open(id?: SessionId, agentOptions?: AgentOptions): Promise<Agent>
   dumpConfig(): DumpedEntry[]
   diagnostics(): KernelDiagnostics
+  /** @throws SessionDrainError after disposing everything, when acknowledged events could not be saved. */
   dispose(): Promise<void>
 }
 
@@ -113,6 +122,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       },
       export: (id) => sessions.export(id),
       import: (jsonl) => sessions.import(jsonl),
+      flush: () => drainSessions(sessions),
     },
     open: async (id, agentOptions) => {
       const own = agentOptions === undefined ? {} : { agentOptions }
@@ -122,7 +132,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     diagnostics: () => kernel.diagnostics(),
     dispose: () => (disposed ??= (async () => {
       await Promise.all(agents.list().map((agent) => agents.dispose(agent.id)))
+      const { durable } = await drainSessions(sessions)
       await kernel.dispose()
+      if (!durable) throw new SessionDrainError('dispose: some acknowledged session events could not be saved (see storage/error); export sessions you need before disposing')
     })()),
   }
 }

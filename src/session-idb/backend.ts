@@ -7,7 +7,7 @@
  * @module session-idb/backend
  */
 import { Service, type Context } from '@deepseek-ai/cordis'
-import type { SessionListing, SessionPersistence, StoredSession } from '../session/persistence.ts'
+import type { FlushOutcome, SessionListing, SessionPersistence, StoredSession } from '../session/persistence.ts'
 import type { Session } from '../session/session.ts'
 import type { SessionEvent, SessionHeader } from '../session/types.ts'
 import { newId, type SessionId } from '../util/brand.ts'
@@ -52,6 +52,8 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
   private readonly connection: Connection
   private readonly handles = new Map<string, SessionHandle>()
   private readonly memoryOnly = new Set<string>()
+  /** Sessions closed while events were still queued: each drains, then gives its claim up. */
+  private readonly draining = new Map<string, Promise<unknown>>()
   private readonly factory: IDBFactory | undefined
 
   constructor(ctx: Context, config: Config = {}) {
@@ -64,14 +66,14 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
     this.connection = new Connection({
       factory: this.factory,
       clock: this.clock, timeoutMs: this.timeoutMs,
-      drain: () => this.flush(),
+      drain: async () => { await this.flush() },
       onLost: (error) => this.storageLost(error),
       onBlocked: (error) => this.ctx.emit('storage/error', { code: error.code, message: error.message }),
     })
     const handles = this.handles // the Map itself: \`this\` is Cordis' tracing proxy (µs per member read, on every append)
     ctx.on('session/event', (session: Session, event: SessionEvent) => handles.get(session.id)?.writer.enqueue([event]))
-    ctx.on('session/flush', () => this.flush())
-    ctx.on('session/disposed', (session: Session) => this.release(session.id))
+    ctx.on('session/flush', async () => { await this.flush() })
+    ctx.on('session/disposed', (session: Session) => this.drainThenRelease(session.id))
     ctx.effect(() => () => this.dispose())
   }
 
@@ -162,6 +164,7 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
   }
 
   async delete(id: SessionId): Promise<boolean> {
+    await this.draining.get(id)
     this.release(id)
     this.memoryOnly.delete(id)
     const db = await this.connection.get()
@@ -170,8 +173,36 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
     return true
   }
 
-  async flush(): Promise<void> {
-    await Promise.all([...this.handles.values()].map((handle) => handle.writer.flush()))
+  /** Drains every session this instance writes; `durable` is false if one is memory-only, stalled, or lost its writer. */
+  async flush(): Promise<FlushOutcome> {
+    await Promise.all(this.draining.values())
+    const drained = await Promise.all([...this.handles.keys()].map((id) => this.drain(id)))
+    return { durable: drained.every(Boolean) && this.memoryOnly.size === 0 }
+  }
+
+  /** Flushes one session's queue within the watchdog; true when everything enqueued is durable. */
+  private async drain(id: string): Promise<boolean> {
+    const handle = this.handles.get(id)
+    if (!handle) return true
+    try {
+      return (await this.guard(handle.writer.flush(), `draining session ${id}`, id)).durable
+    } catch (error) {
+      this.ctx.logger('session-idb').warn('draining %s failed: %s', id, error)
+      return false
+    }
+  }
+
+  /** A closed session: its queued events are written first, then its claim is given up. */
+  private drainThenRelease(id: string): void {
+    this.memoryOnly.delete(id)
+    const handle = this.handles.get(id)
+    if (!handle || this.draining.has(id)) return
+    const drained = this.drain(id).then((durable) => {
+      if (this.handles.get(id) === handle) this.release(id)
+      this.draining.delete(id)
+      return durable
+    })
+    this.draining.set(id, drained)
   }
 
   /** Flushes with `strict` durability: the checkpoint before an effect outside the browser. */
@@ -289,7 +320,9 @@ export class IdbSessionBackend extends Service implements SessionPersistence {
     for (const [id, handle] of this.handles) handle.writer.kill(new StorageError(error.code, error.message, id))
   }
 
-  private dispose(): void {
+  /** Drains every queue (bounded by the watchdog) before the claims and the connection go. */
+  private async dispose(): Promise<void> {
+    await this.flush()
     for (const id of this.handles.keys()) this.release(id)
     this.connection.close()
   }

@@ -5,7 +5,7 @@
  * @module session-memory/memory-backend
  */
 import { Context, Service } from '@deepseek-ai/cordis'
-import type { SessionListing, SessionPersistence, StoredSession } from '../session/persistence.ts'
+import type { FlushOutcome, SessionListing, SessionPersistence, StoredSession } from '../session/persistence.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from '../session/types.ts'
 import type { SessionId } from '../util/brand.ts'
 
@@ -53,7 +53,9 @@ export class MemorySessionBackend extends Service implements SessionPersistence 
     return this.entries.delete(id)
   }
 
-  async flush(): Promise<void> {}
+  async flush(): Promise<FlushOutcome> {
+    return { durable: true }
+  }
 
   /** Contiguity-checked push of a batch; refuses the whole batch on a gap. */
   private record(id: SessionId, events: readonly SessionEvent[]): void {

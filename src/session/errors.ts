@@ -64,3 +64,16 @@ export class SessionImportError extends Error {
     super(`line ${line}: ${reason}`)
   }
 }
+
+/**
+ * A path that ends a session writer (runtime dispose, host restart or detach) could not make every
+ * acknowledged event durable: the sessions named lost their unsaved tail. Everything else was still
+ * disposed.
+ */
+export class SessionDrainError extends Error {
+  override readonly name = 'SessionDrainError'
+  readonly code = 'SESSION_DRAIN_FAILED'
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+  }
+}

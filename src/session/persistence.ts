@@ -51,10 +51,19 @@ export interface SessionPersistence {
   has(id: SessionId): Promise<boolean>
   /** The stored header and events, or `undefined` when the id is unknown. */
   load(id: SessionId): Promise<StoredSession | undefined>
+  /** Optional: the stored log read without claiming or repairing it (a damaged log gives its readable prefix). */
+  inspect?(id: SessionId): Promise<StoredSession | undefined>
   /** Every stored session, newest `createdAt` first. */
   list(): Promise<SessionListing[]>
   /** Remove a session and its events; resolves `false` when it did not exist. */
   delete(id: SessionId): Promise<boolean>
-  /** Resolves when every event published so far is durable. */
-  flush(): Promise<void>
+  /**
+   * Settles when every event published so far is durable or its write failed (never hangs):
+   * `durable` is false when some live session's events are not all stored.
+   */
+  flush(): Promise<FlushOutcome>
+}
+
+export interface FlushOutcome {
+  readonly durable: boolean
 }

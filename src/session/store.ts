@@ -9,7 +9,7 @@ import { newId, type SessionId } from '../util/brand.ts'
 import { SessionForkError, SessionImportError, SessionStoreError } from './errors.ts'
 import { exportJsonl, parseJsonl } from './jsonl.ts'
 import { KNOWN_SESSION_EVENT_TYPES } from './known-types.ts'
-import type { SessionListing, SessionPersistence } from './persistence.ts'
+import type { FlushOutcome, SessionListing, SessionPersistence } from './persistence.ts'
 import { SessionPublication, type SessionVerifier } from './publication.ts'
 import { unwrapService } from '../util/service.ts'
 import { interruptedTurnClosers } from './repair.ts'
@@ -85,7 +85,8 @@ export class SessionStore extends Service {
   async read(id: SessionId): Promise<SessionReadView | undefined> {
     const existing = this.live.get(id)
     if (existing) return liveView(existing)
-    const stored = await this.backend.load(id)
+    const backend = this.backend
+    const stored = backend.inspect ? await backend.inspect(id) : await backend.load(id)
     return stored && storedView(stored.header, stored.events, this.maxEventBytes)
   }
 
@@ -173,9 +174,13 @@ export class SessionStore extends Service {
     return header.id
   }
 
-  /** Resolves when every event appended so far is durable (`session/flush`, parallel). */
-  flush(): Promise<void> {
-    return this.ctx.parallel('session/flush')
+  /**
+   * Settles when every event appended so far is durable or failed to be (`session/flush`,
+   * parallel, then the backend's verdict); never hangs (the backends bound each write).
+   */
+  async flush(): Promise<FlushOutcome> {
+    await this.ctx.parallel('session/flush')
+    return this.backend.flush()
   }
 
   /** Add a pre-commit check to every live and future session; returns its remover. */

@@ -2,24 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SessionId } from '../../../src/util/brand.ts'
 import { appendTurn } from '../session/fixtures.ts'
-import { boot, freshFactory, ManualClock, settle } from './harness.ts'
+import { boot, freshFactory, ManualClock, quotaFull, settle } from './harness.ts'
 
-const original = IDBDatabase.prototype.transaction
 afterEach(() => vi.restoreAllMocks())
-
-/** Every readwrite transaction on `events` aborts, the quota error hidden inside an AbortError. */
-function quotaFull(): void {
-  vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
-    const tx = original.apply(this, args)
-    if (args[1] === 'readwrite' && [args[0]].flat().includes('events')) {
-      const hidden = new DOMException('Transaction aborted', 'AbortError') as DOMException & { inner?: unknown }
-      hidden.inner = new DOMException('Quota exceeded', 'QuotaExceededError')
-      Object.defineProperty(tx, 'error', { get: () => hidden, set() { /* fake-indexeddb resets error on abort; keep the injected one */ } })
-      queueMicrotask(() => tx.abort())
-    }
-    return tx
-  })
-}
 
 /** A transaction whose requests and outcome never fire (the WebKit "wedged database" pattern). */
 function wedged(): void {

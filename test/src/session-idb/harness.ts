@@ -1,5 +1,6 @@
 // Boots SessionStore + IdbSessionBackend on a private fake IndexedDB and records storage events.
 import 'fake-indexeddb/auto'
+import { vi } from 'vitest'
 import { Context } from '@deepseek-ai/cordis'
 import { IDBFactory } from 'fake-indexeddb'
 import SessionStore from '../../../src/session/index.ts'
@@ -86,4 +87,20 @@ export function laterClock(ms = 60_000): ManualClock {
   const clock = new ManualClock()
   clock.advance(ms)
   return clock
+}
+
+const originalTransaction = IDBDatabase.prototype.transaction
+
+/** Every readwrite transaction on `events` aborts, the quota error hidden inside an AbortError. */
+export function quotaFull(): void {
+  vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+    const tx = originalTransaction.apply(this, args)
+    if (args[1] === 'readwrite' && [args[0]].flat().includes('events')) {
+      const hidden = new DOMException('Transaction aborted', 'AbortError') as DOMException & { inner?: unknown }
+      hidden.inner = new DOMException('Quota exceeded', 'QuotaExceededError')
+      Object.defineProperty(tx, 'error', { get: () => hidden, set() { /* fake-indexeddb resets error on abort; keep the injected one */ } })
+      queueMicrotask(() => tx.abort())
+    }
+    return tx
+  })
 }
