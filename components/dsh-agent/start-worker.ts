@@ -2,10 +2,12 @@
  * Starts the agent worker from the module URL the build gives the element: directly when that URL is
  * on this page's origin, else through a same-origin `blob:` bootstrap that imports it (an embed served
  * from a CDN). Plane: main. Contract: a CSP that forbids the bootstrap makes the Worker fire an
- * `error` whose `error` is a `HostStartError('DSH_WORKER_CSP')` naming the directive.
+ * `error` whose `error` is a `HostStartError('DSH_WORKER_CSP')` naming the directive; a script that
+ * does not load makes it fire a `HostStartError('DSH_WORKER_START')` naming the cause (worker-load-failure.ts).
  * @module components/dsh-agent/start-worker
  */
 import { HostStartError } from '../../src/protocol/index.ts'
+import { explainLoadFailure } from './worker-load-failure.ts'
 
 export type WorkerConstructor = new (url: URL | string, options?: WorkerOptions) => Worker
 
@@ -54,7 +56,7 @@ function startThroughBlob(moduleUrl: URL, options: WorkerOptions | undefined): W
 export function startAgentWorker(create: (Worker: WorkerConstructor) => Worker): Worker {
   const AgentWorker = function (url: URL | string, options?: WorkerOptions): Worker {
     const moduleUrl = new URL(url, location.href)
-    if (moduleUrl.origin === location.origin || moduleUrl.protocol === 'blob:') return new Worker(moduleUrl, options)
+    if (moduleUrl.origin === location.origin || moduleUrl.protocol === 'blob:') return explainLoadFailure(new Worker(moduleUrl, options), moduleUrl)
     return startThroughBlob(moduleUrl, options)
   } as unknown as WorkerConstructor
   return create(AgentWorker)

@@ -92,6 +92,26 @@ test('from a second origin under a CSP without blob: workers: a named error says
   expect(JSON.stringify(await errors())).toContain('add blob: to worker-src')
 })
 
+const dshErrors = (page: Page) => evaluate<{ type: string }[]>(page, 'dshEvents').then((events) => events.filter((e) => e.type === 'dsh-error'))
+
+test('a worker script that does not load: the error names its cause (the engine gives none)', async ({ page }) => {
+  const site = await hostSite(() => '/dsh-agent.js', STRICT)
+  await page.route('**/chunks/agent.worker-*.js', (route) => route.fulfill({ status: 404, body: 'not found' }))
+  await page.goto(`${site.origin}/index.html`)
+  await expect.poll(() => dshErrors(page)).toEqual([
+    { type: 'dsh-error', detail: { code: 'DSH_WORKER_START', message: expect.stringMatching(/^agent worker failed to start: http:\/\/127\.0\.0\.1:\d+\/chunks\/agent\.worker-[\w-]+\.js answered HTTP 404$/) } },
+  ])
+})
+
+test('a worker whose host chunk does not load: the error carries the reason the engine gives', async ({ page }) => {
+  const site = await hostSite(() => '/dsh-agent.js', STRICT)
+  await page.route('**/chunks/agent-host-*.js', (route) => route.fulfill({ status: 404, body: 'not found' }))
+  await page.goto(`${site.origin}/index.html`)
+  await expect.poll(() => dshErrors(page)).toEqual([
+    { type: 'dsh-error', detail: { code: 'DSH_WORKER_START', message: expect.stringMatching(/^agent worker failed to start: .*agent-host-[\w-]+\.js/) } },
+  ])
+})
+
 /** eval(…), new Function(…) / Function(…), and setTimeout/setInterval called with a string, found by parsing (not by grepping strings). */
 function codeFromStrings(source: string): string[] {
   const found: string[] = []
