@@ -66,11 +66,11 @@ test('delete asks first: Cancel keeps the session, Confirm asks for the delete',
   await expect(row.locator('[part~="delete-button"]')).toBeVisible()
 })
 
-test('import hands over the chosen file’s text', async ({ page }) => {
+test('import hands over the chosen file’s bytes (plain JSONL or zstd, decoded by the store)', async ({ page }) => {
   await show(page, { sessions })
   const jsonl = '{"type":"session","version":1}\n'
   await list(page).locator('input[type="file"]').setInputFiles({ name: 'saved.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(jsonl) })
-  await expect.poll(() => events(page)).toEqual([{ type: 'dsh-session-action', detail: { action: 'import', jsonl }, cancelable: true }])
+  await expect.poll(() => events(page)).toEqual([{ type: 'dsh-session-action', detail: { action: 'import', jsonl: new Uint8Array(Buffer.from(jsonl)) }, cancelable: true }])
 })
 
 test('storage state: a status when saved, an alert with the code when not', async ({ page }) => {
