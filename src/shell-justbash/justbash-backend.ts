@@ -13,7 +13,14 @@ import { WorkspaceFsAdapter } from './fs-adapter.ts'
 import { loadJustBash } from './load-just-bash.ts'
 
 const LIMIT_LINE = /^.*(?:increase executionLimits\.\w+|limit exceeded|maximum recursion depth).*$/m
-const DEADLINE = /execution exceeded execution deadline/
+/** just-bash's deadline line: `execution exceeded execution deadline`, or `<command> exceeded its execution deadline` (e.g. sleep). */
+const DEADLINE = /exceeded (?:its )?execution deadline/
+/**
+ * just-bash's own deadline is a backstop for loops that never yield to the timer that aborts the
+ * command; it runs this much later than the tool's timeout, so a yielding command is always stopped
+ * by the abort (one outcome, whatever the load), and a busy loop still ends.
+ */
+const DEADLINE_GRACE_MS = 250
 const SANDBOX_DENIED = /Sandbox \([\w-]+\) denies/
 /** just-bash's deadline for a spec without a timeout (a background job): the largest timer delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -71,7 +78,7 @@ export class JustBashBackend implements ShellBackend {
       fs: new WorkspaceFsAdapter(this.fs, policy),
       cwd: this.fs.root,
       env: { HOME: this.fs.root, PATH: '/usr/bin:/bin', ...this.options.env },
-      executionLimits: { ...this.options.limits, maxExecutionTimeMs: Number.isFinite(timeoutMs) ? timeoutMs : MAX_TIMER_MS },
+      executionLimits: { ...this.options.limits, maxExecutionTimeMs: Number.isFinite(timeoutMs) ? timeoutMs + DEADLINE_GRACE_MS : MAX_TIMER_MS },
       ...(this.options.network ? { network: this.options.network } : {}),
     })
     this.shells.set(key, bash)
