@@ -6,13 +6,10 @@
  * @module bench/ui
  */
 import type { Page } from '@playwright/test'
-import { exportJsonl } from '../src/session/jsonl.ts'
-import { Session } from '../src/session/session.ts'
-import { SESSION_FORMAT_VERSION } from '../src/session/types.ts'
-import type { SessionId } from '../src/util/brand.ts'
 import { benchBuild, chromiumMissing, openPage, withPreview, withProfile } from './browser.ts'
 import { note, recordSamples, skip } from './harness.ts'
-import { CHUNK_TEXT, type Append } from './workload.ts'
+import { CHUNK_TEXT } from './workload.ts'
+import { storedSession } from './stored-session.ts'
 
 const PAGE = 'bench-pages/agent.html'
 const PROFILES = 2
@@ -67,25 +64,6 @@ async function streamRun(page: Page): Promise<StreamRun> {
     result.rate.set(perSecond, (streamed - 1) / ((events[last]!.time - events[first]!.time) / 1000))
   }
   return result
-}
-
-/** A stored session with `turns` turns: user message, `chunks` deltas, assistant message; markers per message. */
-function storedSession(prefix: string, turns: number, chunks: number): string {
-  const id = `stored-${prefix}` as SessionId
-  const header = { type: 'session' as const, version: SESSION_FORMAT_VERSION, id, createdAt: 0, delegationDepth: 0 }
-  const session = new Session({ id, header, publish: () => {} })
-  const append = session.append.bind(session) as unknown as Append
-  for (let turn = 1; turn <= turns; turn++) {
-    append('turn/start', { turn })
-    append('step/start', { turn, step: 1 })
-    append('user/message', { id: `u${turn}`, role: 'user', content: [{ type: 'text', text: `«${prefix}u${turn}» ${CHUNK_TEXT}` }], source: { kind: 'user' } }, { surfaceOp: 'append' })
-    for (let i = 0; i < chunks; i++) append('assistant/chunk', { turn, step: 1, chunk: { type: 'text-delta', index: 0, text: `${CHUNK_TEXT} ` } })
-    const text = `«${prefix}a${turn}» ${CHUNK_TEXT.repeat(3)}`
-    append('assistant/message', { turn, step: 1, message: { id: `a${turn}`, role: 'assistant', content: [{ type: 'text', text }], source: { kind: 'model', provider: 'scripted', model: 'scripted' } } }, { surfaceOp: 'append' })
-    append('step/end', { turn, step: 1 })
-    append('turn/end', { turn, reason: { kind: 'completed' } })
-  }
-  return exportJsonl(session.header as never, session.events)
 }
 
 interface Stored { prefix: string; label: string; turns: number; chunks: number; target?: number }

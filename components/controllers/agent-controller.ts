@@ -8,7 +8,7 @@
  * @module components/controllers/agent-controller
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
-import { AgentClient, emptyTranscript, foldEvents } from '../../src/protocol/index.ts'
+import { AgentClient, emptyTranscript, foldEvents, prependHistory } from '../../src/protocol/index.ts'
 import type { ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState, UserQuestionPrompt } from '../../src/protocol/index.ts'
 import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
 import type { SessionEvent } from '../../src/session/types.ts'
@@ -29,6 +29,11 @@ export class AgentController implements ReactiveController {
   questions: ApprovalQuestion[] = []
   /** Pending `ask_user_question` prompts, oldest first (answered in the composer area). */
   userQuestions: UserQuestionPrompt[] = []
+  /** Seq where the shown events start: older turns exist (`loadOlder`) while it is above 0. */
+  historyFrom = 0
+  #loadingOlder = false
+  /** Counts subscriptions: an answer for an earlier one is dropped. */
+  #generation = 0
   /** The open session's "Allow for this session" rules. */
   rules: ApprovalRuleView[] = []
   storage: StorageState | undefined
@@ -134,12 +139,35 @@ export class AgentController implements ReactiveController {
     await this.call({ kind: 'storage.flush' })
   }
 
+  /** The session's last turns first: older ones come with `loadOlder` (a long session paints its end at once). */
   async #subscribeFromStart(sessionId: SessionId): Promise<void> {
     this.transcript = emptyTranscript
     this.#liveSeq = Infinity
-    const sub = await this.call({ kind: 'session.subscribe', sessionId, fromSeq: 0 })
-    if (sub) this.#liveSeq = sub.liveSeq
+    this.historyFrom = 0
+    const generation = ++this.#generation
+    const sub = await this.call({ kind: 'session.subscribe', sessionId, fromSeq: 0, tail: true })
+    if (sub && generation === this.#generation) {
+      this.#liveSeq = sub.liveSeq
+      this.historyFrom = sub.fromSeq
+    }
     this.host.requestUpdate()
+  }
+
+  /** Loads the page of turns before the ones shown (the reader scrolled to the top); one page at a time. */
+  async loadOlder(): Promise<void> {
+    const sessionId = this.sessionId
+    if (!sessionId || this.historyFrom === 0 || this.#loadingOlder) return
+    this.#loadingOlder = true
+    const generation = this.#generation
+    try {
+      const page = await this.call({ kind: 'session.history', sessionId, beforeSeq: this.historyFrom })
+      if (!page || generation !== this.#generation) return // the transcript started again meanwhile (another session, a take-over)
+      this.transcript = prependHistory(this.transcript, page.events)
+      this.historyFrom = page.fromSeq
+      this.host.requestUpdate()
+    } finally {
+      this.#loadingOlder = false
+    }
   }
 
   async refreshSessions(): Promise<void> {

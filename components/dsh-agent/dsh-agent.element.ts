@@ -302,6 +302,7 @@ export class DshAgent extends LitElement {
         ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => void this.#submit(text), provider: this.provider, model: this.model, baseUrl: this.baseUrl }, sh) : nothing}
         <dsh-transcript exportparts="transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-outcome, terminal, exit-code, diff, approval, reason, reject-button, allow-button, allow-session-button, turn-status, notice, todos, link, code-block"
           lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${a.transcript} .questions=${a.questions.filter((q) => q.sessionId === a.sessionId)}
+          ?has-older=${a.historyFrom > 0} @dsh-history-request=${() => a.loadOlder()}
           @dsh-approval-decide=${(e: CustomEvent<DshApprovalDecideDetail>) => a.answer(e.detail.id, e.detail.outcome, e.detail.remember)}></dsh-transcript>
       </div>
       <div part="panel" class="panel" role="group" aria-label=${panel === 'sessions' ? s.sessions : s.settings} ?hidden=${panel === 'none'} @dsh-session-action=${this.#onSessionAction} @dsh-settings-change=${this.#onSettings}>

@@ -8,6 +8,7 @@
  *
  * @summary The conversation view.
  * @event dsh-session-action - `{action:'fork', sessionId, boundarySeq}` from a turn's fork button.
+ * @event dsh-history-request - `{sessionId}`: the reader scrolled to the top and older turns exist (`has-older`).
  * @event dsh-approval-decide - `{id, outcome, remember?}`: `allowed-once` (with `remember` for "Allow for this session") or `rejected`.
  * @csspart transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-verb, tool-target, tool-outcome, tool-body, tool-raw, terminal, exit-code, diff, file-lines, approval, approval-title, reason, approval-description, reject-button, allow-button, allow-session-button, turn-status, notice, todos
  * @cssproperty --dsh-transcript-max-width
@@ -24,6 +25,7 @@ import { emit } from '../events/index.ts'
 import { renderToolCard } from './tool-card.ts'
 import type { ApprovalAnswer } from './approval-request.ts'
 import { ApprovalFocus } from './approval-focus.ts'
+import { HistoryLoader } from './history-loader.ts'
 import type { MarkdownContext } from './markdown-render.ts'
 import { transcriptStyles } from './dsh-transcript.styles.ts'
 import { TailWindow } from './tail-window.ts'
@@ -37,6 +39,8 @@ export class DshTranscript extends LitElement {
   @property({ attribute: false }) state: TranscriptState = emptyTranscript
   @property() override lang = 'en'
   @property({ attribute: 'session-id' }) sessionId = ''
+  /** Older turns of this session exist that are not in `state` yet: scrolling to the top asks for them. */
+  @property({ type: Boolean, attribute: 'has-older' }) hasOlder = false
   /** Pending approval questions of this session, oldest first: each is asked on its call's card. */
   @property({ attribute: false }) questions: readonly ApprovalQuestion[] = []
   @state() private markdown: Markdown | undefined
@@ -45,6 +49,17 @@ export class DshTranscript extends LitElement {
   readonly #follow = new FollowLatest(this)
   readonly #window = new TailWindow(this, () => this.#follow.follow())
   readonly #focus = new ApprovalFocus(this)
+  /** Asks for older turns when the reader reaches the top (a controller: it registers itself). */
+  protected readonly historyLoader = new HistoryLoader(this, () => emit(this, 'dsh-history-request', { sessionId: this.sessionId }))
+
+  get itemCount(): number {
+    return this.state.items.length
+  }
+
+  /** Earlier loaded items are still being drawn. */
+  get drawing(): boolean {
+    return this.#window.filling
+  }
 
   override connectedCallback(): void {
     super.connectedCallback()
@@ -132,6 +147,7 @@ export class DshTranscript extends LitElement {
     const { todos, openTurn } = this.state
     const items = this.#window.place(this.state.items)
     return html`<section part="transcript" class="transcript" role="log" aria-live="polite" aria-label=${s.transcript} aria-busy=${this.#window.filling ? 'true' : nothing}>
+      ${this.hasOlder ? html`<div part="history-more" class="history-more" role="status">${s.olderLoading}</div>` : nothing}
       ${repeat(items, (i) => i.key, (i) => guard([i, this.markdown, this.revision, this.lang, this.sessionId, i.kind === 'tool' ? this.#questionFor(i.callId) : undefined], () => this.#item(i, s)))}
       ${this.#unplaced().map((q) => renderToolCard({ callId: q.callId ?? q.id, name: q.toolName, arguments: q.arguments ?? '', ...(q.card ? { call: q.card } : {}) }, t, q, this.#decide))}
       ${openTurn !== null && this.questions.length === 0 ? html`<div part="running" class="running" role="status">${s.running}</div>` : nothing}

@@ -52,14 +52,18 @@ export class TailWindow implements ReactiveController {
   }
 
   /**
-   * Places the window over `items`: a replaced list (its first drawn item is gone) or one that
-   * grew by more than a screen at once starts again from its tail. @returns the items to draw
+   * Places the window over `items`: older items put before the drawn ones (history loaded on
+   * scrolling up) are drawn above them in idle slices; a replaced list (its first drawn item is
+   * gone) or one that grew by more than a screen at once starts again from its tail.
+   * @returns the items to draw
    */
   place(items: readonly TranscriptItem[]): readonly TranscriptItem[] {
     if (items === this.#items) return this.#drawn
     const tail = Math.max(0, items.length - FIRST_SCREEN)
-    const replaced = this.#start > items.length || items[this.#start]?.key !== this.#startKey
-    const bulk = items.length - this.#items.length > FIRST_SCREEN
+    const prepended = this.#prependedAt(items)
+    if (prepended > 0) this.#start = prepended
+    const replaced = prepended < 0 && (this.#start > items.length || items[this.#start]?.key !== this.#startKey)
+    const bulk = prepended < 0 && items.length - this.#items.length > FIRST_SCREEN
     if (replaced || bulk) {
       this.#start = replaced ? tail : Math.max(this.#start, tail)
       this.onRestart()
@@ -68,6 +72,13 @@ export class TailWindow implements ReactiveController {
     this.#draw()
     this.#fill()
     return this.#drawn
+  }
+
+  /** Where the first drawn item now is, when `items` is the last list with older items put before it; else -1. */
+  #prependedAt(items: readonly TranscriptItem[]): number {
+    const added = items.length - this.#items.length
+    if (added <= 0 || this.#startKey === undefined || items.at(-1)?.key !== this.#items.at(-1)?.key) return -1
+    return items[added + this.#start]?.key === this.#startKey ? added + this.#start : -1
   }
 
   #draw(): void {

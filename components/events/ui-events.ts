@@ -20,3 +20,5 @@ export type DshSettingsChangeDetail =
   | { action: 'key'; apiKey: string | null; remember: boolean }
   | { action: 'delete-all' }
   | { action: 'revoke-rule'; ruleId: string }
+/** The reader reached the top of a long transcript whose older turns are not loaded yet. */
+export interface DshHistoryRequestDetail { sessionId: string }

@@ -27,7 +27,7 @@ const en = {
   todos: 'Tasks', compacted: 'Earlier conversation was summarized', offline: 'Offline — waiting for the network to retry', forkHere: 'Fork from here', noSessions: 'No saved sessions',
   error: 'Error',
   questionTitle: 'The agent asks', questionOther: 'Other', questionOtherPlaceholder: 'Other: type your own answer', questionAnswer: 'Answer',
-  questionHint: 'Arrow keys move, Space or Enter chooses, Ctrl+Enter answers', instructions: 'Instructions',
+  questionHint: 'Arrow keys move, Space or Enter chooses, Ctrl+Enter answers', instructions: 'Instructions', olderLoading: 'Loading earlier messages…',
 }
 
 export type Strings = typeof en
@@ -57,7 +57,7 @@ const zh: Strings = {
   todos: '任务', compacted: '较早的对话已被总结', offline: '网络已断开，恢复后重试', forkHere: '从这里分叉', noSessions: '没有已保存的会话',
   error: '错误',
   questionTitle: '智能体想问你', questionOther: '其他', questionOtherPlaceholder: '其他：输入你自己的回答', questionAnswer: '回答',
-  questionHint: '方向键移动，空格或回车选择，Ctrl+Enter 提交', instructions: '指令',
+  questionHint: '方向键移动，空格或回车选择，Ctrl+Enter 提交', instructions: '指令', olderLoading: '正在加载较早的消息…',
 }
 
 export function strings(lang: string | null | undefined): Strings {

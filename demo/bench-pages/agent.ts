@@ -73,6 +73,16 @@ const bench = {
     await element!.agent.open(sessionId as SessionId)
     return at
   },
+  /** Every marker seen in the transcript so far. */
+  seenMarkers(): string[] {
+    return [...seen.keys()]
+  },
+  /** Scrolls the transcript's scroll container (the nearest scrollable ancestor) to its top. */
+  scrollTranscriptToTop(): void {
+    let node: Element | null = element?.shadowRoot?.querySelector('dsh-transcript') ?? null
+    while (node && !(node.scrollHeight > node.clientHeight && getComputedStyle(node).overflowY !== 'visible')) node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)
+    if (node) node.scrollTop = 0
+  },
   /** Resolves with the epoch ms at which `«id»` entered the DOM (or rejects after `timeoutMs`). */
   async painted(id: string, timeoutMs = 20_000): Promise<number> {
     const deadline = performance.now() + timeoutMs

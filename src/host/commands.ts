@@ -10,6 +10,8 @@ import type { SessionId } from '../util/brand.ts'
 import { HostError } from './errors.ts'
 import type { CommandHost } from './types.ts'
 import { workspaceSnapshot } from './workspace-snapshot.ts'
+import { historyPage, pageStart, todosBefore } from './session-history.ts'
+import type { SessionEvent } from '../session/types.ts'
 import { openSession, takeOverSession } from './session-access.ts'
 import { CompactionError } from '../plugins/compaction/errors.ts'
 import type {} from '../plugins/compaction/service.ts'
@@ -83,16 +85,24 @@ async function flush(host: CommandHost): Promise<null> {
   return null
 }
 
+/** The log the page sees of `sessionId`: a followed session's stored events, else the open agent's. */
+async function sessionEvents(host: CommandHost, sessionId: SessionId): Promise<readonly SessionEvent[]> {
+  await host.followers.ready(sessionId)
+  return host.followers.events(sessionId) ?? host.agent(sessionId).session.events
+}
+
 export async function runCommand(host: CommandHost, command: HostCommand): Promise<Result> {
   switch (command.kind) {
     case 'host.configure': return { keyState: await host.configure(command.settings) }
     case 'provider.key': return host.setKey(command.apiKey, command.remember)
     case 'session.subscribe': {
-      await host.followers.ready(command.sessionId)
-      const events = host.followers.events(command.sessionId) ?? host.agent(command.sessionId).session.events
-      host.feeds.subscribe(command.sessionId, events, command.fromSeq)
-      return { liveSeq: events.length }
+      const events = await sessionEvents(host, command.sessionId)
+      const fromSeq = command.tail ? Math.max(command.fromSeq, pageStart(events, events.length)) : command.fromSeq
+      const todos = fromSeq > command.fromSeq ? todosBefore(events, fromSeq) : undefined
+      host.feeds.subscribe(command.sessionId, events, fromSeq, todos ? [todos] : [])
+      return { liveSeq: events.length, fromSeq }
     }
+    case 'session.history': return historyPage(await sessionEvents(host, command.sessionId), command.beforeSeq, host.toolLookup)
     case 'session.unsubscribe':
       host.feeds.unsubscribe(command.sessionId)
       await host.followers.stop(command.sessionId) // a followed session nobody watches is not read any more

@@ -60,8 +60,10 @@ export class AgentHost implements HostApi, CommandHost {
   /** Tail of the lifecycle queue: restarts and (re)opens never interleave. */
   #lifecycle: Promise<unknown> = Promise.resolve()
 
+  readonly toolLookup: ToolLookup = (name) => this.#tools?.(name)
+
   constructor(private readonly factory: RuntimeFactory) {
-    const lookup: ToolLookup = (name) => this.#tools?.(name)
+    const lookup = this.toolLookup
     this.approvals = new ApprovalBridge(this.#post, () => this.sink.attached, lookup,
       (request, question) => this.approvalRules().allowForSession(request.agent, request.toolName, parseArgs(question.arguments ?? ''), request.callId),
       (question) => previewAgainstWorkspace(this.#fs, question))

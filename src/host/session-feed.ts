@@ -21,11 +21,14 @@ export class SessionFeeds {
 
   constructor(private readonly post: (notice: HostNotice) => void, private readonly lookup: ToolLookup) {}
 
-  /** Starts (or restarts) the feed of `sessionId` at `fromSeq` over the current log. */
-  subscribe(sessionId: SessionId, events: readonly SessionEvent[], fromSeq: number): void {
+  /**
+   * Starts (or restarts) the feed of `sessionId` at `fromSeq` over the current log.
+   * @param prelude earlier events the first delivery carries ahead of `fromSeq` (the tail's task list).
+   */
+  subscribe(sessionId: SessionId, events: readonly SessionEvent[], fromSeq: number, prelude: readonly SessionEvent[] = []): void {
     const feed: Feed = { painter: new CardPainter(this.lookup), nextSeq: fromSeq }
     this.#feeds.set(sessionId, feed)
-    this.#forward(sessionId, feed, events)
+    this.#forward(sessionId, feed, events, prelude)
   }
 
   /** Stops the feed; returns the seq the page expects next (to resume it over another copy of the log). */
@@ -51,8 +54,8 @@ export class SessionFeeds {
     if (feed) this.#forward(sessionId, feed, events)
   }
 
-  #forward(sessionId: SessionId, feed: Feed, events: readonly SessionEvent[]): void {
-    const wire = []
+  #forward(sessionId: SessionId, feed: Feed, events: readonly SessionEvent[], prelude: readonly SessionEvent[] = []): void {
+    const wire = prelude.map((event) => feed.painter.paint(event))
     for (const event of events) {
       if (event.seq < feed.nextSeq) {
         feed.painter.remember(event)

@@ -95,4 +95,6 @@ export interface CommandHost extends RuntimeEventsHost {
   containsKey(text: string): boolean
   /** The runtime's session allow rules. @throws HostError APPROVAL_RULES_UNAVAILABLE */
   approvalRules(): ApprovalRules
+  /** The tool registry lookup the cards are drawn with. */
+  readonly toolLookup: ToolLookup
 }

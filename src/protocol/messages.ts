@@ -114,7 +114,10 @@ export type HostCommand =
   | { kind: 'session.export'; sessionId: SessionId }
   /** `jsonl`: the file's text, or its bytes (dsh's zstd-compressed `.jsonl.zstd`). */
   | { kind: 'session.import'; jsonl: string | Uint8Array }
-  | { kind: 'session.subscribe'; sessionId: SessionId; fromSeq: number }
+  /** `tail`: start at the last turns instead of `fromSeq` (a long session paints its end first; older pages via `session.history`). */
+  | { kind: 'session.subscribe'; sessionId: SessionId; fromSeq: number; tail?: boolean }
+  /** The page of whole turns ending just before `beforeSeq` (scrolling up in a long session). */
+  | { kind: 'session.history'; sessionId: SessionId; beforeSeq: number }
   | { kind: 'session.unsubscribe'; sessionId: SessionId }
   | { kind: 'agent.prompt'; sessionId: SessionId; text: string }
   | { kind: 'agent.steer'; sessionId: SessionId; text: string }
@@ -152,8 +155,10 @@ export interface CommandResultMap {
   'session.delete': null
   'session.export': { jsonl: string }
   'session.import': { sessionId: SessionId }
-  /** `liveSeq`: the first seq that was not in the log when the subscription started. */
-  'session.subscribe': { liveSeq: number }
+  /** `liveSeq`: the first seq that was not in the log when the subscription started; `fromSeq`: where the feed starts (older events: `session.history`). */
+  'session.subscribe': { liveSeq: number; fromSeq: number }
+  /** `fromSeq`: where the page starts (0: nothing older). */
+  'session.history': { fromSeq: number; events: WireEvent[] }
   'session.unsubscribe': null
   'agent.prompt': null
   'agent.steer': null

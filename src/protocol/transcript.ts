@@ -44,6 +44,16 @@ export function foldAll(events: readonly WireEvent[], state: TranscriptState = e
   return foldEvents(state, events)
 }
 
+/**
+ * Puts older history before `state`: `older` is whole turns ending where `state`'s events start
+ * (`session.history`), folded on its own. Only its items are taken: the task list, the open turn
+ * and the last seq are `state`'s, which is newer.
+ */
+export function prependHistory(state: TranscriptState, older: readonly WireEvent[]): TranscriptState {
+  const items = foldAll(older).items
+  return items.length === 0 ? state : { ...state, items: [...items, ...state.items] }
+}
+
 /** @returns the next state; the input state is untouched. */
 export function foldTranscript(state: TranscriptState, wire: WireEvent): TranscriptState {
   return foldEvents(state, [wire])

@@ -49,7 +49,7 @@ describe('host: one writer per session across workers', () => {
     const b = await tab(['taken over answer'])
     expect(await call(b.host, { kind: 'session.open', sessionId: id })).toEqual({ sessionId: id, status: 'idle', readOnly: true })
     const storedCount = JSON.parse(stored(a.host, id)).length
-    expect(await call(b.host, { kind: 'session.subscribe', sessionId: id, fromSeq: 0 })).toEqual({ liveSeq: storedCount })
+    expect(await call(b.host, { kind: 'session.subscribe', sessionId: id, fromSeq: 0 })).toEqual({ liveSeq: storedCount, fromSeq: 0 })
     expect(await b.host.call({ kind: 'agent.prompt', sessionId: id, text: 'hi' })).toEqual({
       ok: false, code: 'SESSION_READ_ONLY',
       message: `session ${id} is being written by another tab or instance and is shown read-only here; take it over to drive it`,

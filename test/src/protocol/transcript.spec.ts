@@ -1,6 +1,6 @@
 // The transcript fold is pure, idempotent per seq, and draws the same view live and on reopen.
 import { describe, expect, it } from 'vitest'
-import { emptyTranscript, foldAll, foldEvents, foldTranscript } from '../../../src/protocol/transcript.ts'
+import { emptyTranscript, foldAll, foldEvents, foldTranscript, prependHistory } from '../../../src/protocol/transcript.ts'
 import type { WireEvent } from '../../../src/protocol/messages.ts'
 
 let seq = 0
@@ -124,5 +124,16 @@ describe('foldTranscript', () => {
       { id: 'ap1', outcome: 'allowed-once', rule: 'made' },
       { id: 'r1', outcome: 'allowed-once', rule: 'applied' },
     ])
+  })
+
+  it('older history folded on its own and put before the tail gives the same items as folding it all', () => {
+    const first = turnWithTool()
+    const second = turnWithTool().map((w) => ({ ...w, event: { ...w.event, seq: w.event.seq + first.length } }))
+    const whole = foldAll([...first, ...second])
+    const tail = foldAll(second)
+    const joined = prependHistory(tail, first)
+    expect(joined.items).toEqual(whole.items)
+    expect([joined.lastSeq, joined.openTurn, joined.todos]).toEqual([tail.lastSeq, tail.openTurn, tail.todos])
+    expect(prependHistory(tail, [])).toBe(tail)
   })
 })

@@ -1,0 +1,41 @@
+// A long stored session opens at its end: the first paint carries only its last turns (the first
+// message is not even loaded), and scrolling up loads older turns page by page until the whole
+// conversation is there, in order, with the view kept where the reader is.
+import { expect, test, type Page } from '@playwright/test'
+import { bootAgent } from '../harness/agent-page.ts'
+import { storedSession } from '../../bench/stored-session.ts'
+
+const TURNS = 200 // 25 events a turn: 5,000 events, the tail is about 2,000 of them
+
+const agentCall = (page: Page, command: unknown) => page.locator('dsh-agent').evaluate((el, c) => (el as unknown as { agent: { call(c: unknown): Promise<unknown> } }).agent.call(c), command)
+const userMarkers = (page: Page) => page.locator('dsh-agent dsh-transcript').evaluate((el) => [...el.shadowRoot!.querySelectorAll('[part~="user-message"]')].map((m) => /«(\w+)»/.exec(m.textContent ?? '')?.[1]))
+
+test('opens at its last turns, then scrolling up loads the older ones until the first message', async ({ page }) => {
+  test.setTimeout(120_000)
+  await bootAgent(page, { storage: 'indexeddb' })
+  const { sessionId } = (await agentCall(page, { kind: 'session.import', jsonl: storedSession('L', TURNS, 20) })) as { sessionId: string }
+  await page.locator('dsh-agent').evaluate((el, id) => (el as unknown as { agent: { open(id: string): Promise<void> } }).agent.open(id), sessionId)
+  const transcript = page.locator('dsh-agent dsh-transcript')
+  await expect(transcript.locator('[part~="assistant-message"]').last()).toContainText(`«La${TURNS}»`)
+  const historyFrom = await page.locator('dsh-agent').evaluate((el) => (el as unknown as { agent: { historyFrom: number } }).agent.historyFrom)
+  expect(historyFrom).toBeGreaterThan(0)
+  expect(await userMarkers(page)).not.toContain('Lu1')
+  await expect(transcript.locator('[part~="history-more"]')).toHaveCount(1)
+
+  // The first page loaded by scrolling up keeps the reader up there: no jump back to the latest message.
+  const historyFromNow = () => page.locator('dsh-agent').evaluate((el) => (el as unknown as { agent: { historyFrom: number } }).agent.historyFrom)
+  await transcript.locator('[part~="history-more"]').scrollIntoViewIfNeeded()
+  await expect.poll(historyFromNow).toBeLessThan(historyFrom)
+  await page.waitForTimeout(300)
+  await expect(transcript.locator('[part~="assistant-message"]').last()).not.toBeInViewport()
+
+  // Scroll up until the first message is there.
+  await expect.poll(async () => {
+    await transcript.locator('[part~="user-message"]').first().scrollIntoViewIfNeeded()
+    await transcript.locator('[part~="history-more"]').evaluateAll((els) => els.forEach((el) => el.scrollIntoView()))
+    return (await userMarkers(page)).includes('Lu1')
+  }, { timeout: 90_000, intervals: [200] }).toBe(true)
+  await expect(transcript.locator('[part~="history-more"]')).toHaveCount(0)
+  await expect(transcript.locator('section[role="log"]')).not.toHaveAttribute('aria-busy', /.*/, { timeout: 30_000 })
+  expect(await userMarkers(page)).toEqual(Array.from({ length: TURNS }, (_, i) => `Lu${i + 1}`))
+})
