@@ -1,8 +1,9 @@
 /**
  * Plane-boundary check (style.md 6.1) for what oxlint cannot express: which folder may import what
  * (resolved paths, type-only vs runtime), Node built-ins in src/, string timers, import circles
- * (runtime edges only; type-only edges are erased), page-only modules left in src/protocol/, and
- * `as unknown as` in src/host/ (the host is typed against the runtime; no duck typing).
+ * (runtime edges only; type-only edges are erased), page-only modules left in src/protocol/,
+ * `as unknown as` in src/host/ (the host is typed against the runtime; no duck typing), and reaching
+ * past Cordis' tracing proxy (`symbols.original`) anywhere but src/util/service.ts (util/service's rule).
  * Prints one line per violation and exits 1 if any. Usage: `node scripts/check-boundaries.mjs [projectRoot]`.
  * @module scripts/check-boundaries
  */
@@ -161,6 +162,14 @@ function isDoubleCast(node) {
   return node.type === 'TSAsExpression' && node.expression.type === 'TSAsExpression' && node.expression.typeAnnotation.type === 'TSUnknownKeyword'
 }
 
+/** `symbols.original` (Cordis' handle on the object behind its tracing proxy). */
+function isProxyBypass(node) {
+  return node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === 'symbols' &&
+    node.property.type === 'Identifier' && node.property.name === 'original'
+}
+
+const PROXY_RULE_HOME = 'src/util/service.ts'
+
 function position(code, offset) {
   const before = code.slice(0, offset).split('\n')
   return `${before.length}:${before[before.length - 1].length + 1}`
@@ -192,6 +201,7 @@ export function checkBoundaries(root) {
     }
     walk(program, (node) => {
       if (isStringTimer(node)) violations.push(`${file}:${position(code, node.start)} string timers evaluate code; pass a function`)
+      if (file !== PROXY_RULE_HOME && isProxyBypass(node)) violations.push(`${file}:${position(code, node.start)} past Cordis' tracing proxy only through util/service: hold a service's plain 'core' (or eventBus(ctx) for the bus)`)
       if (inside(file, 'src/host') && isDoubleCast(node)) violations.push(`${file}:${position(code, node.start)} src/host/ is typed against the runtime (Pick<Runtime, …>, ctx services): no 'as unknown as'`)
     })
   }

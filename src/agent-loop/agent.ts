@@ -12,7 +12,7 @@ import type { UserMessage } from '../llm/types.ts'
 import type { Session } from '../session/session.ts'
 import type { AgentCancelCause, InboxTarget } from '../session/types.ts'
 import type { SessionId } from '../util/brand.ts'
-import { unwrapService } from '../util/service.ts'
+import { eventBus } from '../util/service.ts'
 import { ActivityControl, loopActions } from './actions.ts'
 import { AgentInbox } from './inbox.ts'
 import type { LoopDeps } from './loop-deps.ts'
@@ -154,7 +154,7 @@ export class LoopAgent implements Agent {
 
   private provideMachine() {
     const root = this.root
-    const services = { events: unwrapService(root.events), prompt: unwrapService(root.systemPrompt), llm: unwrapService(root.llm), tools: unwrapService(root.tools) }
+    const services = { events: eventBus(root), prompt: root.systemPrompt.core, llm: root.llm.core, tools: root.tools.core }
     const deps: LoopDeps = {
       ctx: root, services, notify: this.notify, agent: this, session: this.session, inbox: this.inbox,
       signal: () => this.activity.signal,

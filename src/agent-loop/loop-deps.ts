@@ -6,11 +6,11 @@
  * @module agent-loop/loop-deps
  */
 import type { Context, EventsService } from '@deepseek-ai/cordis'
-import type { LlmRuntime } from '../llm/runtime.ts'
+import type { LlmCore } from '../llm/llm-core.ts'
 import type { LlmCallConfig } from '../llm/types.ts'
-import type { SystemPromptRegistry } from '../prompt/registry.ts'
+import type { PromptCore } from '../prompt/prompt-core.ts'
 import type { Session } from '../session/session.ts'
-import type { ToolRegistry } from '../tools/registry.ts'
+import type { ToolRegistryCore } from '../tools/registry-core.ts'
 import type { AgentInbox } from './inbox.ts'
 import type { AgentNotify } from './notify.ts'
 import type { Agent } from './types.ts'
@@ -22,12 +22,12 @@ export interface LoopInstance {
   adapterDefaulted: (keyof LlmCallConfig)[]
 }
 
-/** The services a step calls, resolved once per agent past Cordis' proxy (util/service). */
+/** The cores a step calls and the bus, resolved once per agent (util/service). */
 export interface LoopServices {
   events: EventsService
-  prompt: SystemPromptRegistry
-  llm: LlmRuntime
-  tools: ToolRegistry
+  prompt: PromptCore
+  llm: LlmCore
+  tools: ToolRegistryCore
 }
 
 export interface LoopDeps {

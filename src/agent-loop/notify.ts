@@ -7,7 +7,7 @@
 import type { Context, Events } from '@deepseek-ai/cordis'
 import { errorChain } from '../llm/errors.ts'
 import { emitContained } from '../util/contained-emit.ts'
-import { unwrapService } from '../util/service.ts'
+import { eventBus } from '../util/service.ts'
 import './events.ts'
 
 export type AgentNotification =
@@ -18,7 +18,7 @@ export type AgentNotify = <K extends AgentNotification>(name: K, payload: Parame
 
 /** A notifier over `root`'s bus (resolved once: it is called on the hot path). */
 export function agentNotifier(root: Context): AgentNotify {
-  const events = unwrapService(root.events)
+  const events = eventBus(root)
   return (name, payload) => emitContained(events, (error) => {
     root.logger('agent-loop').warn(`agent event "${name}" listener failed: ${errorChain(error)}`)
   }, name, payload)

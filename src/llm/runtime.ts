@@ -1,15 +1,16 @@
 /**
- * `ctx.llm`: the adapter registry and the one path every model call takes — the `llm/stream`
- * waterfall whose terminal `next` finds the adapter. Plane: worker/shared; no DOM.
+ * `ctx.llm`: the `Service` façade (util/service) over `LlmCore`: adapter registrations as effects of
+ * the calling fiber; lookups, route preparation and streaming are the core's. Plane: worker/shared; no DOM.
  * Contract: registrations are reversible; adapter throws become a terminal `finish`;
  * a prepared call streams once, with the exact config it was prepared for.
  * @module llm/runtime
  */
-import { Service, type Context, type EventsService } from '@deepseek-ai/cordis'
-import { unwrapService } from '../util/service.ts'
-import { DEFAULT_RETRY_POLICY, LlmError } from './errors.ts'
-import { guardStream } from './guarded-stream.ts'
-import type { GenerateOptions, LlmAdapter, LlmCallConfig, ModelInfo, RetryPolicy, StreamChunk } from './types.ts'
+import { Service, type Context } from '@deepseek-ai/cordis'
+import { eventBus, type CoreService } from '../util/service.ts'
+import { LlmCore, type PreparedCall } from './llm-core.ts'
+import type { GenerateOptions, LlmAdapter, LlmCallConfig, ModelInfo, StreamChunk } from './types.ts'
+
+export { callConfigEquals, LlmCore, type AdapterDefaults, type PreparedCall } from './llm-core.ts'
 
 declare module '@deepseek-ai/cordis' {
   interface Context {
@@ -24,39 +25,12 @@ declare module '@deepseek-ai/cordis' {
   }
 }
 
-/** Which config fields `prepareCall` filled from adapter defaults. */
-export interface AdapterDefaults {
-  reasoningEffort?: true
-  maxTokens?: true
-}
-
-export interface PreparedCall {
-  readonly config: Readonly<LlmCallConfig>
-  readonly retryPolicy: Readonly<RetryPolicy>
-  readonly context?: ModelInfo
-  readonly adapterDefaults: Readonly<AdapterDefaults>
-  /** Streams once; `options` must carry exactly `config`, else `INVALID_PREPARED_CALL`. */
-  stream(options: GenerateOptions): AsyncIterable<StreamChunk>
-}
-
-const CONFIG_KEYS = ['provider', 'model', 'reasoningEffort', 'temperature', 'maxTokens'] as const
-
-/** Compares the call-config fields of two configs (`stop` element-wise). */
-export function callConfigEquals(a: LlmCallConfig, b: LlmCallConfig): boolean {
-  if (CONFIG_KEYS.some((key) => a[key] !== b[key])) return false
-  const sa = a.stop ?? []
-  const sb = b.stop ?? []
-  return sa.length === sb.length && sa.every((value, i) => value === sb[i])
-}
-
-export class LlmRuntime extends Service {
-  private readonly adapters = new Map<string, LlmAdapter>()
-  /** The bus instance (util/service): `this.ctx.waterfall` is two proxy traps per request. */
-  private readonly events: EventsService
+export class LlmRuntime extends Service implements CoreService<LlmCore> {
+  readonly core: LlmCore
 
   constructor(ctx: Context) {
     super(ctx, 'llm')
-    this.events = unwrapService(ctx.events)
+    this.core = new LlmCore(eventBus(ctx))
   }
 
   /**
@@ -64,84 +38,41 @@ export class LlmRuntime extends Service {
    * plugin is disposed. @throws Error if a provider already has an adapter.
    */
   registerAdapter(providers: readonly string[], adapter: LlmAdapter): () => Promise<void> {
-    const taken = providers.filter((provider) => this.adapters.has(provider))
+    const { adapters } = this.core
+    const taken = providers.filter((provider) => adapters.has(provider))
     if (taken.length) throw new Error(`llm: provider "${taken.join('", "')}" already has an adapter`)
     return this.ctx.effect(() => {
-      for (const provider of providers) this.adapters.set(provider, adapter)
+      for (const provider of providers) adapters.set(provider, adapter)
       return () => {
         for (const provider of providers) {
-          if (this.adapters.get(provider) === adapter) this.adapters.delete(provider)
+          if (adapters.get(provider) === adapter) adapters.delete(provider)
         }
       }
     }, `llm.registerAdapter(${providers.join(',')})`)
   }
 
-  /** The adapter serving `provider`, if any (tests reach the scripted provider this way). */
   getAdapter(provider: string): LlmAdapter | undefined {
-    return this.adapters.get(provider)
+    return this.core.getAdapter(provider)
   }
 
   listProviders(): string[] {
-    return [...this.adapters.keys()]
+    return this.core.listProviders()
   }
 
-  /** Every model every adapter lists (each adapter asked once). */
-  async listModels(): Promise<ModelInfo[]> {
-    const lists = await Promise.all([...new Set(this.adapters.values())].map((adapter) => adapter.listModels?.() ?? []))
-    return lists.flat()
+  listModels(): Promise<ModelInfo[]> {
+    return this.core.listModels()
   }
 
   resolveModelInfo(provider: string, model: string): ModelInfo | undefined {
-    return this.adapters.get(provider)?.resolveModel?.(model)
+    return this.core.resolveModelInfo(provider, model)
   }
 
-  /**
-   * Resolves the route: fills adapter defaults, picks the retry policy and model facts.
-   * @throws LlmError `NO_ADAPTER` (no adapter for the provider) or `ABORTED`.
-   */
-  async prepareCall(config: LlmCallConfig, signal?: AbortSignal): Promise<PreparedCall> {
-    if (signal?.aborted) throw new LlmError({ message: 'request aborted', code: 'ABORTED' })
-    const adapter = this.adapters.get(config.provider)
-    if (!adapter) throw new LlmError({ message: `no adapter for provider "${config.provider}"`, code: 'NO_ADAPTER' })
-    const filled: LlmCallConfig = structuredClone(config)
-    const adapterDefaults: AdapterDefaults = {}
-    const defaults = adapter.callDefaults?.(config) ?? {}
-    if (filled.reasoningEffort === undefined && defaults.reasoningEffort !== undefined) {
-      filled.reasoningEffort = defaults.reasoningEffort
-      adapterDefaults.reasoningEffort = true
-    }
-    if (filled.maxTokens === undefined && defaults.maxTokens !== undefined) {
-      filled.maxTokens = defaults.maxTokens
-      adapterDefaults.maxTokens = true
-    }
-    const context = adapter.resolveModel?.(config.model)
-    let used = false
-    const prepared: PreparedCall = {
-      config: Object.freeze(filled),
-      retryPolicy: adapter.providerRetryPolicy ?? DEFAULT_RETRY_POLICY,
-      adapterDefaults: Object.freeze(adapterDefaults),
-      ...(context ? { context } : {}),
-      stream: (options) => {
-        if (used) throw new LlmError({ message: 'prepared call already streamed', code: 'INVALID_PREPARED_CALL' })
-        if (!callConfigEquals(options, filled)) {
-          throw new LlmError({ message: 'stream options differ from the prepared config', code: 'INVALID_PREPARED_CALL' })
-        }
-        used = true
-        return this.stream(options)
-      },
-    }
-    return prepared
+  prepareCall(config: LlmCallConfig, signal?: AbortSignal): Promise<PreparedCall> {
+    return this.core.prepareCall(config, signal)
   }
 
-  /**
-   * One model call through the `llm/stream` waterfall. Listener throws propagate; adapter
-   * failures arrive as a terminal `finish {error|aborted}` (`NO_ADAPTER` included).
-   */
   stream(options: GenerateOptions): AsyncIterable<StreamChunk> {
-    return this.events.waterfall('llm/stream', options, () => guardStream(() => {
-      const adapter = this.adapters.get(options.provider)
-      if (!adapter) throw new LlmError({ message: `no adapter for provider "${options.provider}"`, code: 'NO_ADAPTER' })
-      return adapter.stream(options)
-    }, options.signal))
+    return this.core.stream(options)
   }
 }
+

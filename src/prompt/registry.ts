@@ -1,18 +1,16 @@
 /**
  * `ctx.systemPrompt`: registry of sections, runtime contexts, variables and tool providers, and
- * `assemble()` (dsh contracts §6.1–6.2). Plane: worker. Contract: registrations are effects of
+ * `assemble()` (dsh contracts §6.1–6.2); the `Service` façade over `PromptCore` (util/service). Plane: worker. Contract: registrations are effects of
  * the calling fiber and emit `system-prompt/change`; unchanged inputs assemble to equal output.
  * @module prompt/registry
  */
-import { Context, Service, type EventsService } from '@deepseek-ai/cordis'
-import type { ToolRegistry } from '../tools/registry.ts'
+import { Context, Service } from '@deepseek-ai/cordis'
 import type {} from '../tools/events.ts'
-import { deepFreeze } from '../tools/json-snapshot.ts'
-import { addNamed, PromptLayers, type PromptLayer } from './layers.ts'
-import { assembleLayers, completeSection } from './assemble.ts'
+import { addNamed, type PromptLayer } from './layers.ts'
+import { completeSection } from './assemble.ts'
 import { VARIABLE_NAME } from './render.ts'
-import { HARNESS_IDENTITY } from './identity.ts'
-import { unwrapService } from '../util/service.ts'
+import { eventBus, type CoreService } from '../util/service.ts'
+import { PromptCore } from './prompt-core.ts'
 import type { PromptAssembly, PromptContext, PromptContextSection, PromptScopeOption, PromptSection, ToolProvider, VariableProvider } from './types.ts'
 
 declare module '@deepseek-ai/cordis' {
@@ -44,36 +42,19 @@ function assertEntry(entry: { name: string; order: number; text: unknown }, what
   if (typeof entry.text !== 'string' && typeof entry.text !== 'function') throw new TypeError(`${what} ${JSON.stringify(entry.name)} needs text (a string or a function)`)
 }
 
-export class SystemPromptRegistry extends Service {
-  private readonly layers = new PromptLayers()
-  /** Read once: every `ctx.<mixin>` access costs a proxy trap that builds an Error. */
-  private readonly events: EventsService
-  private readonly toolRegistry: () => ToolRegistry | undefined
+/** The `ctx.systemPrompt` façade (util/service): registrations as effects of the calling fiber; `assemble` is the core's. */
+export class SystemPromptRegistry extends Service implements CoreService<PromptCore> {
+  readonly core: PromptCore
 
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'systemPrompt')
-    this.events = unwrapService(ctx.events)
-    const reflect = ctx.reflect
-    // Read per assembly (tools come and go) and called unproxied: schemas() through the proxy costs ~60 µs.
-    this.toolRegistry = () => {
-      const tools = reflect.get('tools') as ToolRegistry | undefined
-      return tools && unwrapService(tools)
-    }
-    const global = this.layers.global
-    global.sections.set(HARNESS_IDENTITY.name, HARNESS_IDENTITY)
-    if (config.persona !== undefined) {
-      if (typeof config.persona !== 'string') throw new TypeError('systemPrompt persona must be a string')
-      global.sections.set('deployment:persona', { name: 'deployment:persona', order: 0, text: config.persona })
-    }
-    global.tools.push((pctx) => {
-      const tools = this.toolRegistry()
-      return tools ? { schemas: tools.schemas(pctx.scope), knownNames: tools.knownNames(pctx.scope) } : { schemas: [] }
-    })
+    if (config.persona !== undefined && typeof config.persona !== 'string') throw new TypeError('systemPrompt persona must be a string')
+    this.core = new PromptCore(ctx, eventBus(ctx), config.persona)
   }
 
   private reversible(label: string, scope: object | undefined, add: (layer: PromptLayer) => () => void): () => void {
     const dispose = this.ctx.effect(() => {
-      const remove = add(this.layers.layer(scope))
+      const remove = add(this.core.layers.layer(scope))
       this.ctx.emit('system-prompt/change')
       return () => {
         remove()
@@ -89,7 +70,7 @@ export class SystemPromptRegistry extends Service {
     return this.reversible('systemPrompt.section()', options.scope, (layer) => {
       const remove = addNamed(layer.sections, section.name, section, 'prompt section')
       try {
-        completeSection(this.layers.chain(options.scope))
+        completeSection(this.core.layers.chain(options.scope))
       } catch (error) {
         remove()
         throw error
@@ -132,23 +113,8 @@ export class SystemPromptRegistry extends Service {
    * Assembles the prompt for `ctx.scope` (default `ctx.agent`). Throws on an assembly failure
    * (a throwing provider, two complete sections, a bad toolOrder): the loop ends the turn `error`.
    */
-  async assemble(ctx: PromptContext = {}): Promise<PromptAssembly> {
-    const scope = ctx.scope ?? ctx.agent
-    const pctx: PromptContext = { ...(scope ? { scope } : {}), ...(ctx.agent ? { agent: ctx.agent } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) }
-    const chain = this.layers.chain(scope)
-    const base = assembleLayers(chain, pctx, this.toolRegistry()?.toolOrder)
-    const decided = (await this.events.waterfall('system-prompt/assemble', base, pctx, async () => base)) as PromptAssembly
-    if (typeof decided !== 'object' || decided === null || !Array.isArray(decided.sections) || !Array.isArray(decided.contexts) || !Array.isArray(decided.tools)) {
-      throw new TypeError('system-prompt/assemble returned no assembly')
-    }
-    const complete = completeSection(chain)
-    const suppressed = chain.some((layer) => layer.suppressors > 0)
-    return deepFreeze({
-      sections: complete === undefined ? [...decided.sections] : base.sections,
-      contexts: suppressed ? [] : [...decided.contexts],
-      tools: [...decided.tools],
-      variables: { ...decided.variables },
-    })
+  assemble(ctx: PromptContext = {}): Promise<PromptAssembly> {
+    return this.core.assemble(ctx)
   }
 }
 

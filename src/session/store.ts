@@ -11,7 +11,7 @@ import { exportJsonl, parseJsonl } from './jsonl.ts'
 import { KNOWN_SESSION_EVENT_TYPES } from './known-types.ts'
 import type { FlushOutcome, SessionListing, SessionPersistence } from './persistence.ts'
 import { SessionPublication, type SessionVerifier } from './publication.ts'
-import { unwrapService } from '../util/service.ts'
+import { eventBus } from '../util/service.ts'
 import { interruptedTurnClosers } from './repair.ts'
 import { sessionFileText } from './session-file.ts'
 import { Session } from './session.ts'
@@ -52,7 +52,7 @@ export class SessionStore extends Service {
 
   constructor(ctx: Context, config: SessionStoreConfig = {}) {
     super(ctx, 'sessions')
-    this.publication = new SessionPublication(unwrapService(ctx.events), (message, ...args) => ctx.logger('session').warn(message, ...args))
+    this.publication = new SessionPublication(eventBus(ctx), (message, ...args) => ctx.logger('session').warn(message, ...args))
     this.maxEventBytes = config.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES
     this.maxImportBytes = config.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES
     this.eventTypes = new Map([...KNOWN_SESSION_EVENT_TYPES, ...(config.eventTypes ?? [])].map(t => [t, 1]))

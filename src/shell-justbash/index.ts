@@ -7,7 +7,6 @@
 import type { Context } from '@deepseek-ai/cordis'
 import type { BashOptions, NetworkConfig } from 'just-bash/browser'
 import { ShellExecutor } from '../shell/shell-executor.ts'
-import { unwrapService } from '../util/service.ts'
 import { JustBashBackend } from './justbash-backend.ts'
 
 export type ExecutionLimits = NonNullable<BashOptions['executionLimits']>
@@ -31,10 +30,9 @@ export default class JustBashShell extends ShellExecutor {
   static readonly inject = ['fs']
 
   constructor(ctx: Context, config: Config = {}) {
-    // The fs instance, not its tracing proxy: every member read through the proxy costs µs and
-    // bash makes several fs calls per file. Safe: fs calls register nothing, and `inject` restarts
-    // this plugin whenever `ctx.fs` is replaced, so the instance never goes stale.
-    const backend = new JustBashBackend(unwrapService(ctx.fs), {
+    // The fs core (util/service): bash makes several fs calls per file. `inject` restarts this
+    // plugin whenever `ctx.fs` is replaced, so the core never goes stale.
+    const backend = new JustBashBackend(ctx.fs.core, {
       limits: { ...DEFAULT_LIMITS, ...config.limits },
       env: config.env ?? {},
       ...(config.network ? { network: config.network } : {}),

@@ -4,14 +4,13 @@
  * @module tool-fs/grep-tool
  */
 import type { Context } from '@deepseek-ai/cordis'
-import type { FileSystem } from '../fs/file-system.ts'
+import type { FileSystemCore } from '../fs/file-system-core.ts'
 import { isFsError } from '../fs/errors.ts'
 import { sandboxPolicyFor } from '../fs/sandbox-policy.ts'
 import type { FsTarget, SandboxPolicy } from '../fs/types.ts'
 import { ToolError } from '../tools/errors.ts'
 import { defineTool } from '../tools/define-tool.ts'
 import type { ToolDefinition } from '../tools/types.ts'
-import { unwrapService } from '../util/service.ts'
 import { SEARCH_TIMEOUT_MS } from './glob-tool.ts'
 import { splitLines } from './read-window.ts'
 import { GREP_MAX_LINE_BYTES, GREP_MAX_MATCHES, groupMatches, renderGrep, type GrepMatch } from './search-format.ts'
@@ -27,7 +26,7 @@ function compilePattern(pattern: string): RegExp {
   }
 }
 
-async function filesToSearch(fs: FileSystem, args: GrepArgs, signal: AbortSignal, policy: SandboxPolicy | undefined): Promise<FsTarget[]> {
+async function filesToSearch(fs: FileSystemCore, args: GrepArgs, signal: AbortSignal, policy: SandboxPolicy | undefined): Promise<FsTarget[]> {
   const base = fs.resolve(args.path ?? '.', { signal })
   const stat = await fs.stat(base, signal, policy)
   if (stat?.type === 'file') return [base]
@@ -35,7 +34,7 @@ async function filesToSearch(fs: FileSystem, args: GrepArgs, signal: AbortSignal
   return matches.map((match) => match.target)
 }
 
-async function searchFile(fs: FileSystem, target: FsTarget, regex: RegExp, signal: AbortSignal, policy: SandboxPolicy | undefined): Promise<GrepMatch[]> {
+async function searchFile(fs: FileSystemCore, target: FsTarget, regex: RegExp, signal: AbortSignal, policy: SandboxPolicy | undefined): Promise<GrepMatch[]> {
   let text: string
   try {
     text = await fs.readText(target, signal, policy)
@@ -76,7 +75,7 @@ export function grepTool(ctx: Context): ToolDefinition<GrepArgs, GrepValue> {
     async execute(args, exec) {
       const regex = compilePattern(args.pattern)
       const policy = sandboxPolicyFor(ctx, exec.agent)
-      const fs = unwrapService(ctx.fs) // one read per file: past Cordis' proxy (µs per member read); registers nothing
+      const fs = ctx.fs.core // util/service: read per file
       const matches: GrepMatch[] = []
       for (const target of await filesToSearch(fs, args, exec.signal, policy)) {
         matches.push(...(await searchFile(fs, target, regex, exec.signal, policy)))

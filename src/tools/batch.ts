@@ -14,6 +14,7 @@ import type { JsonValue } from '../util/json.ts'
 import type { ToolExecutionResult } from './types.ts'
 import type { ToolCall } from './pipeline.ts'
 import type { ToolRegistry } from './registry.ts'
+import type { ToolRegistryCore } from './registry-core.ts'
 import { createToolResultMessage } from '../llm/messages.ts'
 
 export interface ToolBatchCall {
@@ -25,8 +26,8 @@ export interface ToolBatchCall {
 
 export interface ToolBatchInput {
   ctx: Context
-  /** The registry to run through; default `ctx.tools` (a per-step caller passes it resolved once). */
-  tools?: ToolRegistry
+  /** The registry core to run through; default `ctx.tools`' (a per-step caller passes it resolved once). */
+  tools?: ToolRegistryCore
   agent: Agent
   session: Session
   turn: number
@@ -63,12 +64,12 @@ function parseForClassification(raw: string): JsonValue | undefined {
 
 class BatchRun {
   readonly outcome: ToolBatchOutcome = { concludesTurn: false, contexts: [] }
-  private readonly tools: ToolRegistry
+  private readonly tools: ToolRegistryCore
   private readonly maxParallel: number
 
   constructor(private readonly input: ToolBatchInput) {
     // `reflect.get` skips the context proxy's missing-property path (it builds an Error per read).
-    this.tools = input.tools ?? input.ctx.reflect.get('tools') as ToolRegistry
+    this.tools = input.tools ?? (input.ctx.reflect.get('tools') as ToolRegistry).core
     this.maxParallel = input.maxParallel ?? DEFAULT_MAX_PARALLEL
     if (!Number.isInteger(this.maxParallel) || this.maxParallel < 1) throw new RangeError(`maxParallel must be a positive integer, got ${input.maxParallel}`)
   }

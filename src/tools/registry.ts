@@ -4,18 +4,18 @@
  * calling fiber (disposing that plugin removes it); `execute()` never rejects.
  * @module tools/registry
  */
-import { Context, Service, type EventsService } from '@deepseek-ai/cordis'
+import { Context, Service } from '@deepseek-ai/cordis'
 import type { ToolSchema } from '../llm/types.ts'
-import { unwrapService } from '../util/service.ts'
-import type { ExecutionMode, JsonSchemaNode, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolGuard } from './types.ts'
-import type { JsonValue } from '../util/json.ts'
+import { eventBus, type CoreService } from '../util/service.ts'
+import type { ExecutionMode, ToolDefinition, ToolExecutionInput, ToolExecutionResult, ToolGuard } from './types.ts'
 import type {} from './events.ts'
-import { ToolLayers, type ToolRestriction, type ToolScope } from './layers.ts'
+import type { ToolRestriction, ToolScope } from './layers.ts'
 import { assertToolDefinition } from './define-tool.ts'
-import { assertToolOrderShape, orderToolSchemas } from './tool-order.ts'
-import { snapshotJson } from './json-snapshot.ts'
-import { validateJson } from './json-schema.ts'
-import { ToolCall } from './pipeline.ts'
+import { assertToolOrderShape } from './tool-order.ts'
+import type { ToolCall } from './pipeline.ts'
+import { ToolRegistryCore, type PendingCall } from './registry-core.ts'
+
+export type { PendingCall }
 
 export interface Config {
   /** Prompt order of tool schemas; must contain `<unlisted-tools>` once. Default: code-unit order. */
@@ -27,31 +27,19 @@ export interface ScopeOption {
   scope?: ToolScope
 }
 
-/** What a scheduler needs to classify a pending call. */
-export interface PendingCall {
-  name: string
-  args: JsonValue | undefined
-  agent?: ToolExecution['agent']
-}
-
-export class ToolRegistry extends Service {
-  private readonly layers = new ToolLayers()
-  /** Plain holder read by every call: context mixins cost a proxy trap per access. */
-  private readonly hot: { readonly events: EventsService }
-  /** Frozen parameter snapshots per definition, shared by every `schemas()` call. */
-  private readonly parameterSnapshots = new WeakMap<ToolDefinition, JsonValue>()
-  private readonly configuredOrder: readonly string[] | undefined
+/** The `ctx.tools` façade (util/service): registrations as effects of the calling fiber; the rest is `core`'s. */
+export class ToolRegistry extends Service implements CoreService<ToolRegistryCore> {
+  readonly core: ToolRegistryCore
 
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'tools')
-    this.hot = { events: unwrapService(ctx.events) }
     if (config.toolOrder !== undefined) assertToolOrderShape(config.toolOrder)
-    this.configuredOrder = config.toolOrder ? Object.freeze([...config.toolOrder]) : undefined
+    this.core = new ToolRegistryCore(ctx, eventBus(ctx), config.toolOrder ? Object.freeze([...config.toolOrder]) : undefined)
   }
 
   /** The configured prompt order of tool names, if any (the prompt assembly applies it too). */
   get toolOrder(): readonly string[] | undefined {
-    return this.configuredOrder
+    return this.core.toolOrder
   }
 
   private reversible(label: string, add: () => () => void): () => void {
@@ -73,68 +61,46 @@ export class ToolRegistry extends Service {
    */
   register(definition: ToolDefinition, options: ScopeOption = {}): () => void {
     assertToolDefinition(definition)
-    return this.reversible('tools.register()', () => this.layers.addTool(definition, options.scope))
+    return this.reversible('tools.register()', () => this.core.layers.addTool(definition, options.scope))
   }
 
   /** Hides global tools from `scope` (`allow` keeps only, `deny` removes); restrictions intersect. */
   restrict(filter: ToolRestriction, scope: ToolScope): () => void {
     if (typeof scope !== 'object' || scope === null) throw new TypeError('tools.restrict() needs a scope (the agent)')
-    return this.reversible('tools.restrict()', () => this.layers.addRestriction(filter, scope))
+    return this.reversible('tools.restrict()', () => this.core.layers.addRestriction(filter, scope))
   }
 
   /** Adds a synchronous deny-only guard (global, or for one scope); a returned string denies. */
   guard(guard: ToolGuard, options: ScopeOption = {}): () => void {
     if (typeof guard !== 'function') throw new TypeError('tools.guard() needs a function')
-    const dispose = this.ctx.effect(() => this.layers.addGuard(guard, options.scope), 'tools.guard()')
+    const dispose = this.ctx.effect(() => this.core.layers.addGuard(guard, options.scope), 'tools.guard()')
     return () => void dispose()
   }
 
-  /** The definition `scope` resolves for `name` (exact match), or undefined if unknown or hidden. */
   get(name: string, scope?: ToolScope): ToolDefinition | undefined {
-    return this.layers.lookup(name, scope)
+    return this.core.get(name, scope)
   }
 
-  /** Model-facing schemas (`name`, `description`, deep-frozen copy of `parameters` only) in prompt order. */
   schemas(scope?: ToolScope): ToolSchema[] {
-    const schemas = [...this.layers.view(scope).values()].map((definition) => ({
-      name: definition.name,
-      description: definition.description,
-      parameters: this.parametersOf(definition),
-    }))
-    return orderToolSchemas(schemas, this.configuredOrder, this.layers.knownNames(scope))
+    return this.core.schemas(scope)
   }
 
-  /** Every registered name `scope` could know, visible or restricted away (unordered). */
   knownNames(scope?: ToolScope): ReadonlySet<string> {
-    return this.layers.knownNames(scope)
+    return this.core.knownNames(scope)
   }
 
-  private parametersOf(definition: ToolDefinition): JsonValue {
-    let snapshot = this.parameterSnapshots.get(definition)
-    if (snapshot === undefined) this.parameterSnapshots.set(definition, (snapshot = snapshotJson(definition.parameters)))
-    return snapshot
-  }
-
-  /** `parallel` only when the args are valid and the visible tool's `isConcurrencySafe(args)` returns exactly `true`. */
   executionMode(call: PendingCall): ExecutionMode {
-    const tool = this.layers.lookup(call.name, call.agent)
-    if (!tool?.isConcurrencySafe || call.args === undefined) return 'exclusive'
-    if (validateJson(tool.parameters as JsonSchemaNode, call.args).length > 0) return 'exclusive'
-    try {
-      return tool.isConcurrencySafe(call.args) === true ? 'parallel' : 'exclusive'
-    } catch {
-      return 'exclusive'
-    }
+    return this.core.executionMode(call)
   }
 
-  /** Starts one call through the pipeline in phases (the batch scheduler interleaves them). */
+  /** Starts one call in the calling context. */
   begin(input: ToolExecutionInput): ToolCall {
-    return new ToolCall(this.ctx, this.hot.events, this.layers, input)
+    return this.core.begin(input, this.ctx)
   }
 
-  /** Runs one call through the whole pipeline; never rejects. */
+  /** Runs one call through the whole pipeline in the calling context; never rejects. */
   async execute(input: ToolExecutionInput): Promise<ToolExecutionResult> {
-    return this.begin(input).complete()
+    return this.core.execute(input, this.ctx)
   }
 }
 

@@ -1,13 +1,24 @@
 /**
- * `unwrapService`: the instance behind Cordis' tracing proxy. Every member read through
- * `ctx.<service>` costs proxy traps (a method call builds a shadow context: µs each), so per-step
- * callers resolve a service once and call the instance. Plane: shared. Contract: only for calls
- * that register nothing — on the instance `this.ctx` is the service's own context, so an effect
- * made there would belong to the service's fiber, not the caller's.
+ * The one rule for Cordis' tracing proxy. Every member read through `ctx.<service>` costs proxy
+ * traps, and a method call through it builds a shadow context (µs each); on the loop's per-step and
+ * per-call paths that adds up. So a service called on a hot path is a thin façade over a plain core
+ * object: the `Service` subclass registers itself, owns the registrations that must be effects of
+ * the *calling* fiber (`register`, `guard`, `registerAdapter`, `section`, …) and forwards the rest
+ * to `core`; the core holds the state and the logic and carries no tracker, so Cordis hands it out
+ * as it is. A hot caller reads `ctx.<service>.core` once and calls it; a core never registers
+ * anything. Cordis' own event bus has no core of ours: `eventBus(ctx)` is its one plain handle.
+ * Plane: shared. `npm run lint` rejects any other reach past the proxy (`symbols.original`).
  * @module util/service
  */
-import { symbols } from '@deepseek-ai/cordis'
+import { symbols, type Context, type EventsService } from '@deepseek-ai/cordis'
 
-export function unwrapService<T extends object>(service: T): T {
-  return ((service as Record<symbol, unknown>)[symbols.original] as T | undefined) ?? service
+/** A hot-path service: a façade whose `core` is the plain object behind it. */
+export interface CoreService<Core extends object> {
+  readonly core: Core
+}
+
+/** The bus behind `ctx.events` (emit, waterfall, serial), resolved once by a core or a hot caller. */
+export function eventBus(ctx: Context): EventsService {
+  const events = ctx.events
+  return ((events as unknown as Record<symbol, EventsService | undefined>)[symbols.original]) ?? events
 }

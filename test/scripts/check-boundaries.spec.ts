@@ -157,6 +157,17 @@ describe('scripts/check-boundaries.mjs', () => {
     expect(output).not.toContain('src/kernel')
   })
 
+  it('rejects reaching past the tracing proxy (symbols.original) outside src/util/service.ts', () => {
+    const root = plant({
+      'src/util/service.ts': "import { symbols } from '@deepseek-ai/cordis'\nexport const bus = (e: object) => (e as Record<symbol, object>)[symbols.original]\n",
+      'src/tools/a.ts': "import { symbols } from '@deepseek-ai/cordis'\nexport const raw = (s: object) => (s as Record<symbol, object>)[symbols.original] ?? s\n",
+    })
+    const { code, output } = checkBoundaries(root)
+    expect(code).toBe(1)
+    expect(output).toContain("src/tools/a.ts:2:65 past Cordis' tracing proxy only through util/service")
+    expect(output).not.toContain('src/util/service.ts')
+  })
+
   it('rejects string timers in every plane and accepts function timers', () => {
     const root = plant({
       'src/a.ts': "setTimeout('tick()', 5)\nsetTimeout(() => 1, 5)\n",

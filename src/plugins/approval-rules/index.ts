@@ -12,11 +12,10 @@
 import { Context, Service } from '@deepseek-ai/cordis'
 import type { Agent } from '../../agent-loop/types.ts'
 import type {} from '../../tools/events.ts'
-import type { ToolRegistry } from '../../tools/registry.ts'
+import type { ToolRegistryCore } from '../../tools/registry-core.ts'
 import type { ToolExecution } from '../../tools/types.ts'
 import type {} from '../../session/index.ts'
 import { newId } from '../../util/brand.ts'
-import { unwrapService } from '../../util/service.ts'
 import { callSubject } from './subject.ts'
 
 declare module '../../session/types.ts' {
@@ -48,12 +47,12 @@ export interface ApprovalRule {
 
 export class ApprovalRules extends Service {
   static inject = ['tools', 'sessions']
-  /** The registry instance (util/service): read per asking call. */
-  private readonly hot: { readonly tools: ToolRegistry }
+  /** The tool registry's core (util/service): read per asking call. */
+  private readonly hot: { readonly tools: ToolRegistryCore }
 
   constructor(ctx: Context) {
     super(ctx, 'approvalRules')
-    this.hot = { tools: unwrapService(ctx.tools) }
+    this.hot = { tools: ctx.tools.core }
     ctx.effect(() => ctx.sessions.declareEventTypes(EVENT_TYPES))
     // Prepended after the permissions plugin's own prepended gate, so this listener wraps it and sees its `ask`.
     ctx.on('tools/pre-execute', async (exec, next) => {

@@ -10,10 +10,9 @@ import type { Agent } from '../../agent-loop/types.ts'
 import type { PermissionPreset, SandboxMode } from '../../approval/types.ts'
 import type { ToolExecution } from '../../tools/types.ts'
 import type {} from '../../tools/events.ts'
-import type { ToolRegistry } from '../../tools/registry.ts'
+import type { ToolRegistryCore } from '../../tools/registry-core.ts'
 import type {} from '../../approval/events.ts'
 import { DEFAULT_PRESET, isPermissionPreset, PRESETS } from './presets.ts'
-import { unwrapService } from '../../util/service.ts'
 
 declare module '@deepseek-ai/cordis' {
   interface Context {
@@ -29,8 +28,8 @@ export interface Config {
 export class Permissions extends Service {
   static inject = ['tools']
   private readonly defaultPreset: PermissionPreset
-  /** Plain holder read per call, with the registry instance (util/service): proxy reads cost µs each. */
-  private readonly hot: { readonly tools: ToolRegistry }
+  /** The tool registry's core (util/service), read per call. */
+  private readonly tools: ToolRegistryCore
 
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'permissions')
@@ -38,7 +37,7 @@ export class Permissions extends Service {
     if (!isPermissionPreset(preset)) throw new TypeError(`permission preset must be one of ${Object.keys(PRESETS).join(', ')}; got ${JSON.stringify(preset)}`)
     this.defaultPreset = preset
     ctx.tools.guard((exec) => this.denial(exec))
-    this.hot = { tools: unwrapService(ctx.tools) }
+    this.tools = ctx.tools.core
     ctx.on('tools/pre-execute', async (exec, next) => {
       const decision = await next()
       if (decision.kind !== 'allow' || this.gateOf(exec) !== 'ask') return decision
@@ -71,7 +70,7 @@ export class Permissions extends Service {
   }
 
   private effectOf(exec: ToolExecution) {
-    return this.hot.tools.get(exec.name, exec.agent)?.effect ?? 'read'
+    return this.tools.get(exec.name, exec.agent)?.effect ?? 'read'
   }
 
   private gateOf(exec: ToolExecution) {

@@ -8,7 +8,6 @@ import type { Context } from '@deepseek-ai/cordis'
 import type {} from '../../tools/events.ts'
 import { errorResult, toolTimeoutError } from '../../tools/errors.ts'
 import { fuseSignals } from '../../tools/fuse-signals.ts'
-import { unwrapService } from '../../util/service.ts'
 
 export const name = 'tool-timeout'
 export const inject = ['tools']
@@ -21,8 +20,7 @@ export interface Config {
 export function apply(ctx: Context, config: Config = {}): void {
   const fallback = config.defaultTimeoutMs
   if (fallback !== undefined && !(Number.isFinite(fallback) && fallback > 0)) throw new TypeError('tool-timeout defaultTimeoutMs must be a positive finite number')
-  // The registry instance (util/service): a lookup through the proxy costs µs per tool call.
-  const tools = unwrapService(ctx.tools)
+  const tools = ctx.tools.core // util/service: read per tool call
   ctx.on('tools/execute', async (exec, next) => {
     const timeoutMs = tools.get(exec.name, exec.agent)?.timeoutMs ?? fallback
     if (timeoutMs === undefined) return next()
