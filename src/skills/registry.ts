@@ -4,12 +4,14 @@
  * provider; summaries are sorted by name. Plane: worker. Contract: `skills/change` is emitted
  * after every registration, disposal and invalidation; a provider's listing is cached until it
  * invalidates; a provider that throws makes the snapshot incomplete (the catalog then keeps its last view).
+ * The `Service` façade over `SkillCatalog` (util/service).
  * @module skills/registry
  */
 import { Context, Service } from '@deepseek-ai/cordis'
-import { skillBody } from './body-cache.ts'
+import { eventBus, type CoreService } from '../util/service.ts'
 import { isSkillName } from './render.ts'
-import type { SkillDefinition, SkillListing, SkillProvider, SkillRegistration, SkillSnapshot, SkillSummary } from './types.ts'
+import { RUNTIME, SkillCatalog } from './skill-catalog.ts'
+import type { SkillDefinition, SkillProvider, SkillRegistration, SkillSnapshot } from './types.ts'
 
 declare module '@deepseek-ai/cordis' {
   interface Context {
@@ -26,42 +28,28 @@ export class SkillRegistrationError extends Error {
   readonly code = 'SKILL_INVALID'
 }
 
-const RUNTIME_RANK = 250
-const RUNTIME = 'runtime'
-
-export class SkillRegistry extends Service {
-  private readonly providers: SkillProvider[] = []
-  private readonly listings = new Map<SkillProvider, SkillListing>()
-  private readonly runtimeSkills = new Map<string, SkillRegistration>()
+/** The `ctx.skills` façade (util/service): registrations as effects of the calling fiber; the catalog is `core`. */
+export class SkillRegistry extends Service implements CoreService<SkillCatalog> {
+  readonly core: SkillCatalog
 
   constructor(ctx: Context) {
     super(ctx, 'skills')
-    const runtime: SkillProvider = {
-      name: RUNTIME,
-      rank: RUNTIME_RANK,
-      list: async () => ({ skills: [...this.runtimeSkills.values()].map(({ name, description }) => ({ name, description, provider: RUNTIME })), complete: true }),
-      get: async (name, signal) => {
-        const skill = this.runtimeSkills.get(name)
-        if (!skill) return undefined
-        const content = skill.body ?? await skillBody(skill.url!, signal)
-        return { name, description: skill.description, provider: RUNTIME, content, ...(skill.url ? { resourceBase: { kind: 'url' as const, url: skill.url } } : {}) }
-      },
-    }
-    this.providers.push(runtime)
+    this.core = new SkillCatalog(eventBus(ctx), (message) => ctx.logger('skills').warn(message))
   }
 
   /** Adds a provider until the returned disposer runs (or the calling plugin goes). */
   registerProvider(provider: SkillProvider): () => Promise<void> {
-    if (provider.name === RUNTIME || this.providers.some((p) => p.name === provider.name)) {
+    const { providers, listings } = this.core
+    if (provider.name === RUNTIME || providers.some((p) => p.name === provider.name)) {
       throw new SkillRegistrationError(`a skill provider named ${JSON.stringify(provider.name)} is already registered`)
     }
     return this.ctx.effect(() => {
-      this.providers.push(provider)
-      this.changed()
+      providers.push(provider)
+      this.core.changed()
       return () => {
-        this.providers.splice(this.providers.indexOf(provider), 1)
-        this.listings.delete(provider)
-        this.changed()
+        providers.splice(providers.indexOf(provider), 1)
+        listings.delete(provider)
+        this.core.changed()
       }
     }, `skills.registerProvider(${provider.name})`)
   }
@@ -72,60 +60,33 @@ export class SkillRegistry extends Service {
    */
   register(skill: SkillRegistration): () => Promise<void> {
     const checked = checkRegistration(skill)
-    if (this.runtimeSkills.has(checked.name)) {
+    const { runtimeSkills } = this.core
+    if (runtimeSkills.has(checked.name)) {
       this.ctx.logger('skills').warn(`skill ${checked.name} is already registered; the later registration is ignored`)
       return async () => undefined
     }
     return this.ctx.effect(() => {
-      this.runtimeSkills.set(checked.name, checked)
-      this.invalidate(RUNTIME)
+      runtimeSkills.set(checked.name, checked)
+      this.core.invalidate(RUNTIME)
       return () => {
-        if (this.runtimeSkills.get(checked.name) === checked) this.runtimeSkills.delete(checked.name)
-        this.invalidate(RUNTIME)
+        if (runtimeSkills.get(checked.name) === checked) runtimeSkills.delete(checked.name)
+        this.core.invalidate(RUNTIME)
       }
     }, `skills.register(${checked.name})`)
   }
 
   /** Drops `providerName`'s cached listing (its source changed). */
   invalidate(providerName: string): void {
-    for (const provider of this.listings.keys()) if (provider.name === providerName) this.listings.delete(provider)
-    this.changed()
+    this.core.invalidate(providerName)
   }
 
-  async snapshot(options: { signal?: AbortSignal } = {}): Promise<SkillSnapshot> {
-    const winners = new Map<string, { skill: SkillSummary; rank: number }>()
-    let complete = true
-    for (const provider of this.providers) {
-      let listing = this.listings.get(provider)
-      if (!listing) {
-        listing = await provider.list(options.signal).catch((error: unknown) => {
-          this.ctx.logger('skills').warn(`skill provider ${provider.name} failed: ${error instanceof Error ? error.message : String(error)}`)
-          return { skills: [], complete: false }
-        })
-        if (listing.complete) this.listings.set(provider, listing)
-      }
-      options.signal?.throwIfAborted()
-      complete &&= listing.complete
-      for (const skill of listing.skills) {
-        const known = winners.get(skill.name)
-        if (!known || provider.rank < known.rank) winners.set(skill.name, { skill, rank: provider.rank })
-      }
-    }
-    const skills = [...winners.values()].map((w) => w.skill).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    return { skills, complete }
+  snapshot(options: { signal?: AbortSignal } = {}): Promise<SkillSnapshot> {
+    return this.core.snapshot(options)
   }
 
   /** The winning definition of `name`, loaded now (bodies are never cached here). */
-  async get(name: string, options: { signal?: AbortSignal } = {}): Promise<SkillDefinition | undefined> {
-    if (!isSkillName(name)) return undefined
-    const { skills } = await this.snapshot(options)
-    const summary = skills.find((s) => s.name === name)
-    const provider = summary && this.providers.find((p) => p.name === summary.provider)
-    return provider?.get(name, options.signal)
-  }
-
-  private changed(): void {
-    this.ctx.emit('skills/change')
+  get(name: string, options: { signal?: AbortSignal } = {}): Promise<SkillDefinition | undefined> {
+    return this.core.get(name, options)
   }
 }
 

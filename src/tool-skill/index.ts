@@ -9,7 +9,6 @@
 import type { Context } from '@deepseek-ai/cordis'
 import type {} from '../agent-loop/events.ts'
 import type {} from '../skills/registry.ts'
-import { unwrapService } from '../util/service.ts'
 import { catalogEntries, catalogHistory, catalogIdentity, catalogMessage, catalogUpdateMessage } from './catalog.ts'
 import { skillTool } from './skill-tool.ts'
 
@@ -26,8 +25,8 @@ export function apply(ctx: Context, config: Config = {}): void {
   if (!Number.isInteger(maxLength) || maxLength < 3) throw new TypeError('tool-skill: catalogDescriptionMaxLength must be an integer greater than or equal to 3')
   const tool = skillTool(ctx)
   ctx.tools.register(tool)
-  const tools = unwrapService(ctx.tools)
-  const skills = unwrapService(ctx.skills)
+  const tools = ctx.tools.core // util/service: both read every step
+  const skills = ctx.skills.core
   ctx.on('agent/pre-step', async ({ agent, signal }, next) => {
     const decision = await next()
     if (decision.kind !== 'enter') return decision

@@ -22,7 +22,7 @@ const echo = defineTool({
 })
 
 describe('util/service: façade over a plain core', () => {
-  it.each(['tools', 'llm', 'systemPrompt', 'fs'] as const)('ctx.%s.core is a plain object, identical on every read', async (name) => {
+  it.each(['tools', 'llm', 'systemPrompt', 'fs', 'skills'] as const)('ctx.%s.core is a plain object, identical on every read', async (name) => {
     runtime = await createRuntime({ llm: { provider: 'scripted', replies: [] } })
     const core = runtime.ctx[name].core as object
     expect((core as Record<symbol, unknown>)[symbols.tracker]).toBeUndefined()
