@@ -36,6 +36,9 @@ const FORWARDED = [
 
 type Forwarded = (typeof FORWARDED)[number]
 
+/** What both `ctx.fs` and its core offer: per-file callers take this (and are handed the core). */
+export type FsOperations = Pick<FileSystemCore, Forwarded | 'root' | 'sandboxMode'>
+
 // The forwarders below are installed on the prototype, one per name in FORWARDED (so the merge is safe).
 // oxlint-disable-next-line typescript/no-unsafe-declaration-merging
 export interface FileSystem extends Pick<FileSystemCore, Forwarded> {}

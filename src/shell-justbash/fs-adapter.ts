@@ -6,7 +6,7 @@
  */
 import type { FsStat as BashStat, IFileSystem } from 'just-bash/browser'
 import { isFsError } from '../fs/errors.ts'
-import type { FileSystemCore } from '../fs/file-system-core.ts'
+import type { FsOperations } from '../fs/file-system.ts'
 import { normalizePath, resolvePath as resolveAgainst } from '../fs/path-policy.ts'
 import { symlinkRefused } from '../fs/sandbox.ts'
 import type { FsTarget, SandboxPolicy } from '../fs/types.ts'
@@ -28,10 +28,10 @@ function deviceStat(): BashStat {
 }
 
 export class WorkspaceFsAdapter implements IFileSystem {
-  private readonly fs: FileSystemCore
+  private readonly fs: FsOperations
   private readonly policy: SandboxPolicy
 
-  constructor(fs: FileSystemCore, policy: SandboxPolicy) {
+  constructor(fs: FsOperations, policy: SandboxPolicy) {
     this.fs = fs
     this.policy = policy
   }

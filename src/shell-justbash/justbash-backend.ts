@@ -5,7 +5,7 @@
  * @module shell-justbash/justbash-backend
  */
 import type { Bash, BashOptions, NetworkConfig } from 'just-bash/browser'
-import type { FileSystemCore } from '../fs/file-system-core.ts'
+import type { FsOperations } from '../fs/file-system.ts'
 import type { SandboxPolicy } from '../fs/types.ts'
 import { errorMessage } from '../tools/errors.ts'
 import type { ShellBackend, ShellBackendOutcome, ShellExecSpec, ShellIo } from '../shell/types.ts'
@@ -38,10 +38,10 @@ export interface JustBashBackendOptions {
 
 export class JustBashBackend implements ShellBackend {
   private readonly shells = new Map<string, Bash>()
-  private readonly fs: FileSystemCore
+  private readonly fs: FsOperations
   private readonly options: JustBashBackendOptions
 
-  constructor(fs: FileSystemCore, options: JustBashBackendOptions) {
+  constructor(fs: FsOperations, options: JustBashBackendOptions) {
     this.fs = fs
     this.options = options
   }

@@ -4,7 +4,7 @@
  * @module tool-fs/grep-tool
  */
 import type { Context } from '@deepseek-ai/cordis'
-import type { FileSystemCore } from '../fs/file-system-core.ts'
+import type { FsOperations } from '../fs/file-system.ts'
 import { isFsError } from '../fs/errors.ts'
 import { sandboxPolicyFor } from '../fs/sandbox-policy.ts'
 import type { FsTarget, SandboxPolicy } from '../fs/types.ts'
@@ -26,7 +26,7 @@ function compilePattern(pattern: string): RegExp {
   }
 }
 
-async function filesToSearch(fs: FileSystemCore, args: GrepArgs, signal: AbortSignal, policy: SandboxPolicy | undefined): Promise<FsTarget[]> {
+async function filesToSearch(fs: FsOperations, args: GrepArgs, signal: AbortSignal, policy: SandboxPolicy | undefined): Promise<FsTarget[]> {
   const base = fs.resolve(args.path ?? '.', { signal })
   const stat = await fs.stat(base, signal, policy)
   if (stat?.type === 'file') return [base]
@@ -34,7 +34,7 @@ async function filesToSearch(fs: FileSystemCore, args: GrepArgs, signal: AbortSi
   return matches.map((match) => match.target)
 }
 
-async function searchFile(fs: FileSystemCore, target: FsTarget, regex: RegExp, signal: AbortSignal, policy: SandboxPolicy | undefined): Promise<GrepMatch[]> {
+async function searchFile(fs: FsOperations, target: FsTarget, regex: RegExp, signal: AbortSignal, policy: SandboxPolicy | undefined): Promise<GrepMatch[]> {
   let text: string
   try {
     text = await fs.readText(target, signal, policy)
