@@ -45,7 +45,7 @@ export function renderNotices(notices: readonly ErrorNotice[], s: ShellStrings, 
   return html`<div part="notices" class="notices">${notices.map((n) => {
     const { what, todo } = describeError(n, s)
     return html`<div part="error-notice" role="alert" data-code=${n.code}>
-      <div class="notice-text"><strong>${what}${s.stop}</strong> ${todo}
+      <div class="notice-text"><strong>${what}${s.stop}</strong>${todo}
         <details><summary>${s.details}</summary><code>${n.code}</code>: ${n.message}</details></div>
       <button type="button" part="dismiss-button" class="icon" aria-label=${s.dismiss} title=${s.dismiss} @click=${() => dismiss(n.id)}>✕</button>
     </div>`

@@ -19,6 +19,8 @@ export const transcriptStyles = [base, css`
   .reasoning summary { cursor: pointer; }
   .code-block { position: relative; }
   .code-block .copy { position: absolute; top: 4px; right: 4px; font-size: 0.8em; }
+  /* The first line starts below the Copy button (a 44 px target on narrow widgets), never under it. */
+  .code-block pre { padding-top: calc(var(--_target, 28px) + 8px); }
   pre { font-family: var(--_mono); background: var(--_code-bg); padding: 8px; border-radius: calc(var(--_radius) / 2); overflow-x: auto; white-space: pre-wrap; margin: 4px 0; }
   code { font-family: var(--_mono); }
   a { color: var(--_accent); }

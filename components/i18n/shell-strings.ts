@@ -9,7 +9,7 @@ const en = {
   emptyHeading: 'How can I help?', suggestions: 'Suggested questions',
   modelScripted: 'Answers come from a scripted demo model (no key, no network).', modelReplay: 'Replaying a recorded session (no model is called).',
   modelProvider: 'Answers come from', modelDefault: 'the provider’s default model',
-  openAgent: 'Open the assistant', close: 'Close', stop: '.', region: 'Assistant', dismiss: 'Dismiss', details: 'Details',
+  openAgent: 'Open the assistant', close: 'Close', stop: '. ', region: 'Assistant', dismiss: 'Dismiss', details: 'Details',
   fork: 'fork', forkOf: 'Fork of', untitled: 'New conversation', sessionCount: 'sessions', oneSession: 'session', storageUse: 'used of',
   failed: {
     start: 'The assistant could not start', attribute: 'A setting of this page is invalid', workspace: 'The WebContainer workspace is not used',
