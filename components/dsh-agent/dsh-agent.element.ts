@@ -132,7 +132,8 @@ export class DshAgent extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('theme')) this.#scheme.apply()
-    if (changed.has('open') && this.mode === 'launcher') this.#focusOnToggle()
+    // Only a toggle moves focus: a page that sets `open` in its markup does not have focus taken on load.
+    if (changed.has('open') && changed.get('open') !== undefined && this.mode === 'launcher') this.#focusOnToggle()
     if (!this.#started) return
     if (SETTINGS_PROPERTIES.some((p) => changed.has(p))) this.#settling = this.#settling.then(() => this.#applySettings())
     if (changed.has('session')) void this.#openSessionAttribute()

@@ -126,3 +126,11 @@ test('keyboard focus is visible on every control it reaches', async ({ page }) =
   }
   expect(seen).toEqual(expect.arrayContaining(['button[sessions-toggle]', 'button[suggestion]', 'textarea[input]']))
 })
+
+test('a launcher opened by the markup does not take focus on load', async ({ page }) => {
+  await bootAgent(page, { storage: 'memory', attributes: { mode: 'launcher', open: '' } })
+  await expect(page.getByRole('region', { name: 'Assistant' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Message' })).not.toBeFocused()
+  await page.locator('dsh-agent [part~="close-button"]').click()
+  await expect(page.locator('dsh-agent [part~="launcher-button"]')).toBeFocused()
+})
