@@ -126,8 +126,13 @@ test.describe('on a phone (390 × 844)', () => {
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
     await page.screenshot({ path: info.outputPath('docs-390.png'), fullPage: true })
     await page.locator('dsh-agent [part~="suggestion"]').click()
+    const card = page.locator('dsh-agent dsh-question-card [part~="question-card"]')
+    await card.getByRole('radio', { name: /Most frequent words/ }).click()
+    await card.getByRole('button', { name: 'Answer' }).click()
     await allow(page)
     await turns(page, 1)
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+    await page.locator('dsh-agent').screenshot({ path: info.outputPath('docs-390-answered.png') })
     await expect(page.locator('dsh-agent [part~="assistant-message"]').last()).toContainText('scripted demo model')
   })
 
