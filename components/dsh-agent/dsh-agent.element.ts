@@ -96,6 +96,8 @@ export class DshAgent extends LitElement {
   @property() placeholder = ''
   @property() suggestions: string | null = null
   @state() private suggestionList: string[] = []
+  /** Approval questions pending at the last update (a new one closes the side panel). */
+  #askedCount = 0
   readonly agent = new AgentController(this, { boot: () => { this.#started = this.#start() }, teardown: () => this.#teardown() })
   /** Hidden or left: the worker makes everything appended so far durable. */
   readonly lifecycle = new PageLifecycleController(this, () => void this.agent.flush())
@@ -120,6 +122,7 @@ export class DshAgent extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#uncoverNewRequest()
     if (!changed.has('suggestions')) return
     try {
       this.suggestionList = parseSuggestions(this.suggestions)
@@ -128,6 +131,13 @@ export class DshAgent extends LitElement {
       const e = error as { code: string; message: string }
       this.agent.fail(e.code, e.message, 'attribute')
     }
+  }
+
+  /** A new approval request is asked on its tool card and takes focus: a side panel (a sheet on phones) must not cover it. */
+  #uncoverNewRequest(): void {
+    const asked = this.agent.questions.length
+    if (asked > this.#askedCount && this.panel !== 'none') this.panel = 'none'
+    this.#askedCount = asked
   }
 
   protected override updated(changed: PropertyValues<this>): void {

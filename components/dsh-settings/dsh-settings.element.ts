@@ -51,7 +51,7 @@ export class DshSettings extends LitElement {
     const t = toolStrings(this.lang)
     return html`<fieldset part="session-rules" class="rules"><legend>${t.rulesTitle}</legend>
       ${this.rules.length === 0 ? html`<p class="none">${t.noRules}</p>` : html`<ul>${this.rules.map((rule) => html`<li data-rule-id=${rule.ruleId}>
-        <span><code>${rule.toolName}</code> ${rule.subject ? html`<code class="subject">${rule.subject}</code>` : t.anyCall}</span>
+        <span><strong>${rule.toolName}</strong> · ${rule.subject ? html`<code class="subject">${rule.subject}</code>` : t.anyCall}</span>
         <button type="button" part="revoke-rule-button" aria-label=${`${t.revoke}: ${rule.toolName} ${rule.subject}`}
           @click=${() => emit(this, 'dsh-settings-change', { action: 'revoke-rule', ruleId: rule.ruleId })}>${t.revoke}</button></li>`)}</ul>`}
     </fieldset>`

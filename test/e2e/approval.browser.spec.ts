@@ -5,6 +5,7 @@
 // an edit asks with the diff against the current file.
 import { expect, test, type Page } from '@playwright/test'
 import { bootAgent, send, transcriptText, waitForTurnEnds } from '../harness/agent-page.ts'
+import { axeViolations } from '../harness/axe.ts'
 
 const bash = (command: string) => ({ toolCalls: [{ name: 'bash', arguments: { command, description: 'Print a marker' } }] })
 const request = (page: Page) => page.locator('dsh-agent [part~="approval"]')
@@ -27,7 +28,7 @@ test('while a request waits the host page stays usable: nothing is modal, a page
   await waitForTurnEnds(page, 1)
 })
 
-test('Allow for this session: the same command then runs without asking; the rule is logged, shown in Settings and revocable', async ({ page }) => {
+test('Allow for this session: the same command then runs without asking; the rule is logged, shown in Settings and revocable', async ({ page }, info) => {
   await bootAgent(page, { script: [bash('echo marker'), bash('echo marker'), { text: 'twice' }, bash('echo marker'), { text: 'asked again' }], storage: 'memory' })
   await send(page, 'run it twice')
   await expect(request(page)).toBeVisible()
@@ -47,12 +48,21 @@ test('Allow for this session: the same command then runs without asking; the rul
   await page.locator('dsh-agent [part~="settings-toggle"]').click()
   const rules = page.locator('dsh-agent dsh-settings [part~="session-rules"]')
   await expect(rules).toContainText('echo marker')
+  for (const [width, theme] of [[1280, 'light'], [390, 'dark']] as const) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+    await page.locator('dsh-agent').evaluate((el, t) => el.setAttribute('theme', t), theme)
+    await rules.scrollIntoViewIfNeeded()
+    expect(await axeViolations(page), `settings with a rule, ${width} ${theme}`).toEqual([])
+    await page.screenshot({ path: info.outputPath(`settings-rules-${width}-${theme}.png`) })
+  }
   await rules.locator('[part~="revoke-rule-button"]').click()
   await expect(rules).toContainText('Nothing is allowed without asking')
   expect((await exportLog(page)).filter((e) => e.type === 'approval/rule-revoked')).toHaveLength(1)
 
-  await send(page, 'once more')
+  await send(page, 'once more') // with Settings still open: the new request closes the panel that would cover it (a sheet on phones)
   await expect(request(page)).toBeVisible()
+  await expect(page.locator('dsh-agent [part~="panel"]')).toBeHidden()
+  await expect(request(page).locator('[part~="reject-button"]')).toBeFocused()
   await request(page).locator('[part~="allow-button"]').click()
   await waitForTurnEnds(page, 2)
 })

@@ -74,7 +74,7 @@ test('Clear key asks to forget it; Delete all my data needs a confirmation', asy
 test('lists the session allow rules; Revoke asks to revoke that rule; none says nothing is allowed without asking', async ({ page }) => {
   await show(page, { rules: [{ ruleId: 'r-1', toolName: 'bash', subject: 'sh examples/top-words.sh', createdAt: 0 }, { ruleId: 'r-2', toolName: 'todo_write', subject: '', createdAt: 0 }] })
   const rules = settings(page).locator('[part~="session-rules"]')
-  await expect(rules.locator('li')).toHaveText([/bash\s+sh examples\/top-words\.sh\s+Revoke/, /todo_write\s+any call\s+Revoke/])
+  await expect(rules.locator('li')).toHaveText([/bash · sh examples\/top-words\.sh\s+Revoke/, /todo_write · any call\s+Revoke/])
   await rules.getByRole('button', { name: 'Revoke: bash sh examples/top-words.sh' }).click()
   expect(await details(page)).toEqual([{ action: 'revoke-rule', ruleId: 'r-1' }])
   await show(page, { rules: [] })
