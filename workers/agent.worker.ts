@@ -1,13 +1,12 @@
 /**
  * Agent worker entry: holds the page's messages while it imports the host module (workers/agent-host.ts),
  * then replays them to it. Plane: worker; entry only, with no static import.
- * Contract: this entry's chunk is imported by nothing and imports nothing statically, because
- * - WebKit evaluates a module worker's entry script a second time when a chunk imports it: a lazy
- *   chunk (just-bash) importing shared code from the entry made a second, unconfigured host answer
- *   the page (`DSH_NOT_CONFIGURED` after the first `bash` run); the host's chunk, loaded by `import()`,
- *   is in the module map once;
- * - Firefox checks the static imports of an entry that the cross-origin `blob:` bootstrap imports
- *   against `worker-src` (which lists only 'self' blob:), and a dynamic import against `script-src`.
+ * Contract: this entry's chunk is imported by nothing and imports nothing statically. WebKit
+ * evaluates a module worker's entry script a second time when a chunk imports it: a lazy chunk
+ * (just-bash) importing shared code from the entry made a second, unconfigured host answer the page
+ * (`DSH_NOT_CONFIGURED` after the first `bash` run); the host's chunk, loaded by `import()`, is in the
+ * module map once. (Firefox checks a worker's static imports against `worker-src`: with no static
+ * import here the worker itself starts under `worker-src 'self' blob:`.)
  * @module workers/agent.worker
  */
 const held: MessageEvent[] = []

@@ -36,7 +36,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const record = (d: EngineDriver) => d.probe<PageRecord>('record')
 
 async function boot(d: EngineDriver, attributes: Record<string, string>, cdn?: Parameters<HostSites['site']>[0]['cdn']) {
-  const site = await sites.site({ attributes, ...(cdn ? { cdn } : {}) })
+  // Firefox checks a worker's static imports against worker-src, and the worker's lazy chunks import shared chunks statically.
+  const site = await sites.site({ attributes, ...(cdn ? { cdn, cdnInWorkerSrc: d.engine === 'firefox' } : {}) })
   await d.open(site.url)
   const seen = await until<PageRecord>(d, 'dsh-ready', ['record'], (r) => r.events.some((e) => e.type === 'dsh-ready' || e.type === 'dsh-error'))
   expect(seen.events.filter((e) => e.type === 'dsh-error')).toEqual([])
@@ -152,7 +153,7 @@ for (const setup of engineSetups()) {
       await expectClean(d)
     })
 
-    test('cross-origin embed under a strict CSP: the blob: bootstrap loads the worker from the CDN', async (context) => {
+    test('cross-origin embed under a strict CSP (Firefox: the CDN also in worker-src): the blob: bootstrap loads the worker from the CDN', async (context) => {
       const d = started(context)
       const cdn = await sites.cdn()
       const site = await boot(d, scripted([bashTurn('cat hello.txt'), { text: 'It says **hello**.' }], { workspace: JSON.stringify({ 'hello.txt': 'hello from a static host\n' }) }), cdn)

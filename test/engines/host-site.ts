@@ -18,6 +18,8 @@ export interface SiteOptions {
   attributes: Record<string, string>
   /** Where dsh-agent.js comes from: this site (default) or the CDN origin. */
   cdn?: StaticServer
+  /** Also list the CDN origin in `worker-src`: Firefox checks the worker's static imports against it. */
+  cdnInWorkerSrc?: boolean
 }
 
 const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
@@ -42,7 +44,8 @@ export class HostSites {
   async site(options: SiteOptions): Promise<{ url: string; server: StaticServer }> {
     const pages: Record<string, string> = { '/probe.js': PROBE_SOURCE }
     const cdn = options.cdn
-    const csp = cdn ? STRICT_CSP.replace("script-src 'self'", `script-src 'self' ${cdn.origin}`) : STRICT_CSP
+    let csp = cdn ? STRICT_CSP.replace("script-src 'self'", `script-src 'self' ${cdn.origin}`) : STRICT_CSP
+    if (cdn && options.cdnInWorkerSrc) csp = csp.replace("worker-src 'self' blob:", `worker-src 'self' blob: ${cdn.origin}`)
     const server = this.#track(await startStaticServer({ root: dist, pages, headers: { 'Content-Security-Policy': csp } }))
     pages['/index.html'] = page(`${cdn?.origin ?? ''}/dsh-agent.js`, options.attributes)
     return { url: `${server.origin}/index.html`, server }
