@@ -39,6 +39,11 @@ class JsonProblem {
 
 const problem = (what: string): JsonProblem => new JsonProblem(what, 'INVALID_EVENT_DATA')
 
+/** Deepest container nesting accepted (the walk recurses; a deeper value is refused by name, never by a stack overflow). */
+export const MAX_JSON_DEPTH = 1000
+/** A refusal's path shows at most this many outer steps. */
+const MAX_PATH_SHOWN = 8
+
 class Walk {
   /** The containers being walked, `depth` of them (a cycle check, no push/pop). */
   readonly ancestors: object[] = []
@@ -77,7 +82,8 @@ function run<T>(value: T, label: string, root: string, walk: Walk): T {
     return walkValue(value, walk) as T
   } catch (error) {
     if (!(error instanceof JsonProblem)) throw error
-    throw new SessionAppendError(error.code, `${label} ${formatPath(root, error.path)}: ${error.what}`)
+    const more = error.path.length > MAX_PATH_SHOWN ? '…' : ''
+    throw new SessionAppendError(error.code, `${label} ${formatPath(root, error.path.slice(0, MAX_PATH_SHOWN))}${more}: ${error.what}`)
   }
 }
 
@@ -110,6 +116,7 @@ function walkValue(value: unknown, walk: Walk): unknown {
 /** Refuses `value` if it is one of the containers being walked (ancestors[0..depth)). */
 function enter(value: object, walk: Walk): void {
   const { ancestors } = walk
+  if (walk.depth >= MAX_JSON_DEPTH) throw problem(`nesting too deep (limit ${MAX_JSON_DEPTH})`)
   for (let i = 0; i < walk.depth; i++) if (ancestors[i] === value) throw problem('cycle (the value contains itself)')
   ancestors[walk.depth++] = value
 }

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { SessionAppendError } from '../../../src/session/errors.ts'
 import type { SessionEventMap } from '../../../src/session/types.ts'
-import { copyJson, formatPath, freezeJson } from '../../../src/session/validate-json.ts'
+import { copyJson, formatPath, freezeJson, MAX_JSON_DEPTH } from '../../../src/session/validate-json.ts'
+import { bootStore } from './store-fixture.ts'
 import { newSession, toolResult } from './fixtures.ts'
 
 function appendMeta(meta: unknown, options: { maxEventBytes?: number } = {}) {
@@ -133,3 +134,31 @@ describe('freezeJson: the same checks in place, for values nobody else holds', (
   })
 })
 
+describe('nesting depth', () => {
+  const nested = (depth: number): unknown => {
+    let value: unknown = 'leaf'
+    for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value }
+    return value
+  }
+
+  it('accepts the limit and refuses deeper by name (never a stack overflow), with a short path', () => {
+    const options = { maxBytes: 8 * 1024 * 1024 }
+    expect(() => copyJson(nested(MAX_JSON_DEPTH), 't', 'data', options)).not.toThrow()
+    for (const depth of [MAX_JSON_DEPTH + 1, 10_000]) {
+      const refused = (() => { try { freezeJson(nested(depth), 't', 'data', options) } catch (error) { return error as SessionAppendError } })()
+      expect(refused).toBeInstanceOf(SessionAppendError)
+      expect(refused?.code).toBe('INVALID_EVENT_DATA')
+      expect(refused?.message).toMatch(new RegExp(`^t data(\\.a|\\[0\\]){8}…: nesting too deep \\(limit ${MAX_JSON_DEPTH}\\)$`))
+    }
+  })
+
+  it('an imported line nested 10k deep is refused on its line with "nesting too deep"', async () => {
+    const root = await bootStore()
+    const header = JSON.stringify({ type: 'session', version: 0, id: 'deep', createdAt: 1, delegationDepth: 0 })
+    const deep = `${'{"a":['.repeat(5_000)}1${']}'.repeat(5_000)}` // written as text: JSON.stringify itself overflows here
+    const event = `{"type":"permission/preset","seq":0,"time":1,"ignorable":true,"data":{"preset":${deep}}}`
+    const error = await root.sessions.import(`${header}\n${event}\n`).then(() => undefined, (e: unknown) => e as Error)
+    expect(error?.message).toMatch(new RegExp(`^line 2: .*nesting too deep \\(limit ${MAX_JSON_DEPTH}\\)$`))
+    expect(await root.sessions.list()).toEqual([])
+  })
+})
