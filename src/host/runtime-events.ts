@@ -16,6 +16,9 @@ import type {} from '../session-idb/events.ts'
 /** session-idb's reports: `storage/state {sessionId, saving, durableSeq}`, `storage/error {code, message, sessionId?}`. */
 interface StorageReport { code?: unknown; message?: unknown; saving?: unknown; sessionId?: unknown }
 
+/** The cause of the last failure, per session (`''`: the backend as a whole), kept until saving resumes. */
+type Causes = Map<string, { code: string; message: string }>
+
 /** Maps the persistence layer's report onto the protocol's storage state. */
 export function toStorageState(report: StorageReport, failed: boolean): StorageState {
   const state: StorageState = { health: failed ? 'error' : report.saving === false ? 'memory-only' : 'ok' }
@@ -33,11 +36,27 @@ export function watchRuntime(host: RuntimeEventsHost, runtime: HostRuntime): voi
   on('approval/request', host.approvals.answer)
   // A session this worker only follows is saved by its writer: its "not saving" here is no storage problem.
   const followed = (report: StorageReport) => typeof report.sessionId === 'string' && host.followers.has(report.sessionId)
+  const causes: Causes = new Map()
+  const keyOf = (report: StorageReport) => (typeof report.sessionId === 'string' ? report.sessionId : '')
   on('storage/state', (report: StorageReport) => {
-    if (!followed(report)) host.sink.post({ kind: 'storage.state', state: toStorageState(report, false) })
+    if (followed(report)) return
+    if (report.saving !== false) causes.delete(keyOf(report))
+    // "Not saving" keeps the cause (and its remedy) that stopped saving: never a bare memory-only.
+    host.sink.post({ kind: 'storage.state', state: toStorageState({ ...report, ...causes.get(keyOf(report)) }, false) })
   })
   on('storage/error', (report: StorageReport) => {
     const takenOver = report.code === 'SESSION_TAKEN_OVER' && followAfterTakeOver(host, runtime, report.sessionId as SessionId)
-    if (!takenOver && !followed(report)) host.sink.post({ kind: 'storage.state', state: toStorageState(report, true) })
+    if (takenOver || followed(report)) return
+    host.sink.post({ kind: 'storage.state', state: toStorageState(report, true) })
+    reportCause(host, causes, keyOf(report), report)
   })
+}
+
+/** A new cause becomes a `host.error` (the element's `dsh-error`) once; repeats of it stay silent. */
+function reportCause(host: RuntimeEventsHost, causes: Causes, key: string, report: StorageReport): void {
+  if (typeof report.code !== 'string') return
+  const message = typeof report.message === 'string' ? report.message : report.code
+  if (causes.get(key)?.code === report.code) return
+  causes.set(key, { code: report.code, message })
+  host.sink.post({ kind: 'host.error', code: report.code, message, ...(key ? { sessionId: key as SessionId } : {}) })
 }

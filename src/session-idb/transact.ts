@@ -18,7 +18,7 @@ export interface TxScope {
 function abortReason(tx: IDBTransaction, requestErrors: unknown[]): StorageError {
   const cause = tx.error ?? requestErrors[0]
   if (isQuotaError(cause) || requestErrors.some(isQuotaError)) {
-    return new StorageError('QUOTA_EXCEEDED', 'The browser storage quota is exhausted; the session continues in memory and is not being saved.', undefined, { cause })
+    return new StorageError('QUOTA_EXCEEDED', 'The browser storage quota is exhausted; the session continues in memory and is not being saved. Export the sessions you need, delete old sessions or free space in this browser: saving resumes by itself once there is room.', undefined, { cause })
   }
   return new StorageError('STORAGE_UNAVAILABLE', `An IndexedDB write was aborted (${cause ? describeError(cause) : 'no reason given'}).`, undefined, { cause })
 }
