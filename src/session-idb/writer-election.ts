@@ -128,6 +128,7 @@ export async function electWriter(options: ElectionOptions): Promise<WriterClaim
 /** Resolves after `ms`, or at once when `signal` aborts. */
 function pause(clock: Clock, ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    if (signal.aborted) return resolve() // aborted during the election that preceded this pause: no listener would fire
     const done = (): void => {
       signal.removeEventListener('abort', done)
       clock.clearTimeout(timer)
