@@ -17,7 +17,10 @@ import { copyJson, DEFAULT_MAX_EVENT_BYTES, freezeJson, type JsonCopyOptions } f
 export interface SessionOptions {
   id: SessionId
   header: SessionHeader
-  /** Construction history (fork/resume); validated, copied, and closed with a `session/end-seed`. */
+  /**
+   * Construction history (fork/resume); validated, copied, and closed with a `session/end-seed`
+   * (even an empty one). Without a seed the session starts empty, as in dsh.
+   */
   seed?: readonly SessionEvent[]
   /**
    * The seed's payloads are fresh objects nobody else holds (decoded from storage): validated
@@ -66,11 +69,8 @@ export class Session {
     this.id = options.id
     this.copyOptions = { maxBytes: options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES }
     this.header = checkHeader(options)
-    const seed = options.seed ?? []
-    if (options.adoptSeed) this.checkJson = freezeJson
-    for (let index = 0; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index, options.adoptSeed === true)
-    this.checkJson = copyJson
-    if (seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
+    const { seed } = options
+    if (seed !== undefined) this.commitSeed(seed, options.adoptSeed === true)
     this.firstLiveSeq = this.log.length
   }
 
@@ -148,6 +148,13 @@ export class Session {
 
   private now(): number {
     return (this.options.now ?? Date.now)()
+  }
+
+  private commitSeed(seed: readonly SessionEvent[], adopt: boolean): void {
+    if (adopt) this.checkJson = freezeJson
+    for (let index = 0; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index, adopt)
+    this.checkJson = copyJson
+    if (seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
   }
 
   private seedEvent(event: SessionEvent, index: number, adopt: boolean): void {

@@ -63,11 +63,11 @@ export class SessionStore extends Service {
     return this.ctx.sessionPersistence
   }
 
-  /** A new live session, persisted (header + seed incl. its end-seed) before it is returned. */
+  /** A new live session, persisted (header + seed incl. its end-seed) before it is returned; empty without a seed. */
   async create(options: CreateSessionOptions = {}): Promise<Session> {
     const id = options.id ?? newId<SessionId>()
     if (this.live.has(id) || await this.backend.has(id)) throw new SessionStoreError('SESSION_ALREADY_EXISTS', `session ${id} already exists`)
-    const session = this.instantiate(makeHeader(id, options.meta ?? {}), options.seed ?? [])
+    const session = this.instantiate(makeHeader(id, options.meta ?? {}), options.seed)
     await this.backend.create(session.header)
     await this.backend.append(id, session.events)
     return this.register(session)
@@ -117,16 +117,18 @@ export class SessionStore extends Service {
 
   /**
    * A new live child seeded with a deep copy of `source`'s events `[0, boundary]`.
-   * @param boundary - inclusive seq; default the last event (an empty source gives an empty child)
+   * @param boundary - inclusive seq; default the last event (an empty source gives a child holding only its end-seed)
    * @throws SessionForkError SESSION_NOT_FOUND | SESSION_ALREADY_EXISTS | INVALID_BOUNDARY | OPEN_TURN
    */
   async fork(source: SessionId, boundary?: number, childSessionId?: SessionId): Promise<Session> {
+    if (childSessionId !== undefined) await this.refuseTakenForkId(childSessionId)
     const parent = this.live.get(source) ?? await this.backend.load(source)
     if (!parent) throw new SessionForkError('SESSION_NOT_FOUND', `fork source ${source} not found`)
     const events = parent.events
     const last = boundary ?? events.length - 1
     if (!Number.isInteger(last) || last < (boundary === undefined ? -1 : 0) || last >= events.length) {
-      throw new SessionForkError('INVALID_BOUNDARY', `boundary ${boundary} is not a seq of ${source} (0..${events.length - 1})`)
+      const range = events.length === 0 ? 'it has no events' : `0..${events.length - 1}`
+      throw new SessionForkError('INVALID_BOUNDARY', `boundary ${boundary} is not a seq of ${source} (${range})`)
     }
     const prefix = events.slice(0, last + 1)
     const lastTurnEvent = lastTurnBracket(prefix)
@@ -134,9 +136,13 @@ export class SessionStore extends Service {
       throw new SessionForkError('OPEN_TURN', `boundary ${last} is inside turn ${lastTurnEvent.data.turn} (opened at seq ${lastTurnEvent.seq}); fork at a turn boundary`)
     }
     const id = childSessionId ?? newId<SessionId>()
-    if (this.live.has(id) || await this.backend.has(id)) throw new SessionForkError('SESSION_ALREADY_EXISTS', `session ${id} already exists`)
+    await this.refuseTakenForkId(id)
     const meta: SessionMeta = { ...(parent.header.cwd === undefined ? {} : { cwd: parent.header.cwd }), parentSession: source, seedLength: prefix.length }
     return this.create({ id, seed: structuredClone(prefix), meta })
+  }
+
+  private async refuseTakenForkId(id: SessionId): Promise<void> {
+    if (this.live.has(id) || await this.backend.has(id)) throw new SessionForkError('SESSION_ALREADY_EXISTS', `session ${id} already exists`)
   }
 
   /** Close the live session (emits `session/disposed`) and delete it from storage. */
@@ -208,12 +214,12 @@ export class SessionStore extends Service {
     if (unknown) throw new SessionStoreError('UNKNOWN_EVENT_TYPE', `seq ${unknown.seq}: unknown event type "${unknown.type}" is not marked ignorable; written by a newer dsh-agent?`)
   }
 
-  private instantiate(header: SessionHeader, seed: readonly SessionEvent[], adoptSeed = false): Session {
+  private instantiate(header: SessionHeader, seed: readonly SessionEvent[] | undefined, adoptSeed = false): Session {
     const publication = this.publication
     const session: Session = new Session({
       id: header.id,
       header,
-      seed,
+      ...(seed === undefined ? {} : { seed }),
       adoptSeed,
       maxEventBytes: this.maxEventBytes,
       publish: event => publication.publish(session, event),

@@ -79,7 +79,7 @@ export async function createToolHarness(options: ToolHarnessOptions = {}) {
     },
     /** The events appended after the opening `step/start`. */
     logged(): SessionEvent[] {
-      return session.events.slice(3)
+      return session.events.slice(2)
     },
     /** The `tool/result` events, in log order. */
     results() {

@@ -26,8 +26,8 @@ describe('storage failures', () => {
     appendTurn(session, 2)
     await a.root.sessions.flush()
     expect(a.errors).toEqual([{ code: 'QUOTA_EXCEEDED', sessionId: 'q', message: expect.stringContaining('not being saved') }])
-    expect(a.states.filter((state) => !state.saving)).toEqual([{ sessionId: 'q', saving: false, durableSeq: 0 }])
-    expect(a.backend.durableSeq('q' as SessionId)).toBe(0)
+    expect(a.states.filter((state) => !state.saving)).toEqual([{ sessionId: 'q', saving: false, durableSeq: -1 }])
+    expect(a.backend.durableSeq('q' as SessionId)).toBe(-1)
 
     vi.restoreAllMocks()
     appendTurn(session, 3)
@@ -50,10 +50,10 @@ describe('storage failures', () => {
     const flushed = a.root.sessions.flush()
     clock.advance(5000)
     await flushed
-    expect(a.errors).toEqual([{ code: 'STORAGE_WEDGED', sessionId: 'w', message: expect.stringContaining('did not answer saving seq 1–6 within 5000 ms') }])
+    expect(a.errors).toEqual([{ code: 'STORAGE_WEDGED', sessionId: 'w', message: expect.stringContaining('did not answer saving seq 0–5 within 5000 ms') }])
     appendTurn(session, 2)
     await a.root.sessions.flush()
-    expect(session.events).toHaveLength(13)
+    expect(session.events).toHaveLength(12)
     expect(a.errors).toHaveLength(1)
   })
 
@@ -76,7 +76,7 @@ describe('storage failures', () => {
     appendTurn(session, 2)
     await a.root.sessions.flush()
     expect(a.errors).toEqual([{ code: 'STORAGE_CLEARED', sessionId: 'x', message: expect.stringContaining('deleted') }])
-    expect(session.events).toHaveLength(13)
+    expect(session.events).toHaveLength(12)
   })
 
   it('a newer version opened elsewhere: this tab flushes first, closes and asks for a reload', async () => {
@@ -89,6 +89,6 @@ describe('storage failures', () => {
       request.onsuccess = () => { request.result.close(); resolve() }
     })
     expect(a.errors).toEqual([{ code: 'STORAGE_UNAVAILABLE', sessionId: 'v', message: expect.stringContaining('reload this page') }])
-    expect(a.backend.durableSeq('v' as SessionId)).toBe(6)
+    expect(a.backend.durableSeq('v' as SessionId)).toBe(5)
   })
 })

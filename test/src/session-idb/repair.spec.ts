@@ -6,12 +6,16 @@ import { boot, freshFactory, laterClock, ManualClock, withDb } from './harness.t
 
 const id = 'crash' as SessionId
 
-/** Instance A writes a turn that stops inside step 1 with c1 recorded and c2 never started, then "dies". */
+/**
+ * Instance A writes a turn that stops inside step 1 with c1 recorded and c2 never started, then
+ * "dies"; two rows (seq 0–1, then 2–4).
+ */
 async function crashMidTurn(factory: IDBFactory): Promise<number> {
   const a = await boot(factory, { clock: new ManualClock() })
   const session = await a.root.sessions.create({ id })
   session.append('turn/start', { turn: 1 })
   session.append('step/start', { turn: 1, step: 1 })
+  await a.root.sessions.flush()
   session.append('user/message', user('go'), { surfaceOp: 'append' })
   session.append('assistant/message', { turn: 1, step: 1, message: assistant('', ['c1', 'c2']) }, { surfaceOp: 'append' })
   session.append('tool/call', { turn: 1, step: 1, callId: 'c1' as CallId, name: 'read', arguments: '{}' })
@@ -52,10 +56,10 @@ describe('loading after a crash', () => {
     await breakRow(factory, -1, (row) => { row.body = String(row.body).slice(0, 25) })
     const b = await boot(factory, { clock: laterClock() })
     const reopened = await b.root.sessions.open(id)
-    expect(b.torn).toEqual([{ sessionId: id, fromSeq: 1, reason: 'row at seq 1 is not valid JSON' }])
-    expect(durable).toBe(6)
-    expect(reopened.events.map((event) => event.type)).toEqual(['session/end-seed'])
-    expect(await withDb(factory, (db) => db.getAll('events'))).toHaveLength(1)
+    expect(b.torn).toEqual([{ sessionId: id, fromSeq: 2, reason: 'row at seq 2 is not valid JSON' }])
+    expect(durable).toBe(5)
+    expect(reopened.events.map((event) => event.type)).toEqual(['turn/start', 'step/start', 'step/end', 'turn/end', 'session/end-seed'])
+    expect(await withDb(factory, (db) => db.getAll('events'))).toHaveLength(2)
   })
 
   it('refuses a corrupt middle: read-only inspect and raw export still work, nothing is written', async () => {

@@ -10,7 +10,7 @@ import { boot, freshFactory, laterClock, ManualClock, withDb } from './harness.t
 
 const id = 'stored' as SessionId
 
-/** One completed turn, durable in one row: end-seed, turn/start, step/start, user, assistant, call, result, step/end, turn/end. */
+/** One completed turn, durable in one row: turn/start, step/start, user, assistant, call, result, step/end, turn/end. */
 async function storeTurn(factory: IDBFactory): Promise<void> {
   const a = await boot(factory, { clock: new ManualClock() })
   const session = await a.root.sessions.create({ id })
@@ -52,11 +52,11 @@ function copyingVerdict(header: Session['header'], events: Session['events']): S
 
 describe('opening a stored session whose rows parse but whose events are damaged', () => {
   it.each([
-    ['a secret-looking key', (body: string) => body.replace('"callId":"c1","name":"read"', '"callId":"c1","apiKey":"read"'), 'seed[5] tool/call data.apiKey: secret-looking key "apiKey" is refused (credentials never enter the log)'],
-    ['a -0', (body: string) => body.replace('"data":{"turn":1}', '"data":{"turn":-0}'), 'seed[1] turn/start data.turn: -0 is not lossless JSON'],
-    ['a __proto__ key', (body: string) => body.replace('"data":{"turn":1}', '"data":{"turn":1,"__proto__":{}}'), 'seed[1] turn/start data.__proto__: forbidden key "__proto__"'],
-    ['a broken message shape', (body: string) => body.replace('"role":"user","content":[{"type":"text"', '"role":"assistant","content":[{"type":"text"'), 'seed[3] user/message: data.role must be "user", got "assistant"'],
-    ['a surface op on a non-surface event', (body: string) => body.replace('"data":{"turn":1,"step":1}}', '"data":{"turn":1,"step":1},"surfaceOp":"append"}'), 'seed[2] step/start: surfaceOp and sourceEventSeqs are only allowed on surface types (user/message, assistant/message, tool/result)'],
+    ['a secret-looking key', (body: string) => body.replace('"callId":"c1","name":"read"', '"callId":"c1","apiKey":"read"'), 'seed[4] tool/call data.apiKey: secret-looking key "apiKey" is refused (credentials never enter the log)'],
+    ['a -0', (body: string) => body.replace('"data":{"turn":1}', '"data":{"turn":-0}'), 'seed[0] turn/start data.turn: -0 is not lossless JSON'],
+    ['a __proto__ key', (body: string) => body.replace('"data":{"turn":1}', '"data":{"turn":1,"__proto__":{}}'), 'seed[0] turn/start data.__proto__: forbidden key "__proto__"'],
+    ['a broken message shape', (body: string) => body.replace('"role":"user","content":[{"type":"text"', '"role":"assistant","content":[{"type":"text"'), 'seed[2] user/message: data.role must be "user", got "assistant"'],
+    ['a surface op on a non-surface event', (body: string) => body.replace('"data":{"turn":1,"step":1}}', '"data":{"turn":1,"step":1},"surfaceOp":"append"}'), 'seed[1] step/start: surfaceOp and sourceEventSeqs are only allowed on surface types (user/message, assistant/message, tool/result)'],
   ])('refuses %s with the named seed error, writing nothing', async (_what, edit, message) => {
     const factory = freshFactory()
     await storeTurn(factory)

@@ -63,7 +63,7 @@ describe('importing dsh\'s packed chunk rows', () => {
     ['a non-string text', row({ texts: ['a', 2, 'c'] }), 'malformed text-chunks row: texts must be a non-empty array of strings'],
     ['a tool-call row without its id', JSON.stringify({ type: 'tool-call-chunks', seq0: 3, time0: 1, data: { turn: 1, step: 1, index: 0, dt: [0, 0], args: ['a', 'b', 'c'] } }),
       'malformed tool-call-chunks row: data must be exactly {turn, step, index, id, name?, dt, args}'],
-    ['a row whose first member is not the next seq', row({}, { seq0: 40 }), 'seq gap: found 40; expected seq 7'],
+    ['a row whose first member is not the next seq', row({}, { seq0: 40 }), 'seq gap: found 40; expected seq 6'],
   ])('refuses %s, naming the row\'s line', async (_, bad, reason) => {
     const { packed } = await packedByDsh()
     const lines = packed.trim().split('\n')

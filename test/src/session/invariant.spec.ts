@@ -41,31 +41,31 @@ describe('session-invariant plugin', () => {
 
   it('reports turn ordering and overlap', async () => {
     const s = await checkedSession()
-    expect(violation(s, x => x.append('turn/start', { turn: 2 }))).toBe('seq 1: turn/start: turn 2 is out of order; expected turn 1')
+    expect(violation(s, x => x.append('turn/start', { turn: 2 }))).toBe('seq 0: turn/start: turn 2 is out of order; expected turn 1')
     s.append('turn/start', { turn: 1 })
-    expect(violation(s, x => x.append('turn/start', { turn: 2 }))).toBe('seq 2: turn/start: turn 2 starts while turn 1 is open')
-    expect(violation(s, x => x.append('turn/end', { turn: 3, reason: { kind: 'completed' } }))).toBe('seq 2: turn/end: ends turn 3 but the open turn is 1')
+    expect(violation(s, x => x.append('turn/start', { turn: 2 }))).toBe('seq 1: turn/start: turn 2 starts while turn 1 is open')
+    expect(violation(s, x => x.append('turn/end', { turn: 3, reason: { kind: 'completed' } }))).toBe('seq 1: turn/end: ends turn 3 but the open turn is 1')
   })
 
   it('reports step numbering and turn/end with a step open', async () => {
     const s = await checkedSession()
     s.append('turn/start', { turn: 1 })
-    expect(violation(s, x => x.append('step/start', { turn: 1, step: 2 }))).toBe('seq 2: step/start: step 2 is out of order; expected step 1')
+    expect(violation(s, x => x.append('step/start', { turn: 1, step: 2 }))).toBe('seq 1: step/start: step 2 is out of order; expected step 1')
     s.append('step/start', { turn: 1, step: 1 })
-    expect(violation(s, x => x.append('step/start', { turn: 1, step: 2 }))).toBe('seq 3: step/start: step 2 starts while step 1 is open')
-    expect(violation(s, x => x.append('turn/end', { turn: 1, reason: { kind: 'completed' } }))).toBe('seq 3: turn/end: turn 1 ends while step 1 is open')
-    expect(violation(s, x => x.append('step/end', { turn: 1, step: 2 }))).toBe('seq 3: step/end: names turn 1 step 2 but the open turn/step is 1/1')
+    expect(violation(s, x => x.append('step/start', { turn: 1, step: 2 }))).toBe('seq 2: step/start: step 2 starts while step 1 is open')
+    expect(violation(s, x => x.append('turn/end', { turn: 1, reason: { kind: 'completed' } }))).toBe('seq 2: turn/end: turn 1 ends while step 1 is open')
+    expect(violation(s, x => x.append('step/end', { turn: 1, step: 2 }))).toBe('seq 2: step/end: names turn 1 step 2 but the open turn/step is 1/1')
   })
 
   it('requires step-scoped events to name the open turn and step', async () => {
     const s = await checkedSession()
     expect(violation(s, x => x.append('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'a' } })))
-      .toBe('seq 1: assistant/chunk: names turn 1 step 1 but the open turn/step is none/none')
+      .toBe('seq 0: assistant/chunk: names turn 1 step 1 but the open turn/step is none/none')
     s.append('turn/start', { turn: 1 })
     s.append('step/start', { turn: 1, step: 1 })
     expect(violation(s, x => x.append('assistant/message', { turn: 1, step: 2, message: assistant('a') }, { surfaceOp: 'append' })))
-      .toBe('seq 3: assistant/message: names turn 1 step 2 but the open turn/step is 1/1')
-    expect(violation(s, x => x.append('tool/call', call('c1', 2)))).toBe('seq 3: tool/call: names turn 2 step 1 but the open turn/step is 1/1')
+      .toBe('seq 2: assistant/message: names turn 1 step 2 but the open turn/step is 1/1')
+    expect(violation(s, x => x.append('tool/call', call('c1', 2)))).toBe('seq 2: tool/call: names turn 2 step 1 but the open turn/step is 1/1')
   })
 
   it('requires a prior same-step tool/call for an appended tool/result, except TOOL_NOT_STARTED', async () => {
@@ -76,7 +76,7 @@ describe('session-invariant plugin', () => {
     s.append('step/end', { turn: 1, step: 1 })
     s.append('step/start', { turn: 1, step: 2 })
     expect(violation(s, x => x.append('tool/result', { turn: 1, step: 2, message: toolResult('c0', 'x') }, { surfaceOp: 'append' })))
-      .toBe('seq 6: tool/result: answers call c0 with no prior tool/call in turn 1 step 2')
+      .toBe('seq 5: tool/result: answers call c0 with no prior tool/call in turn 1 step 2')
     s.append('tool/result', { turn: 1, step: 2, message: toolResult('c9', 'x'), error: { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' } }, { surfaceOp: 'append' })
   })
 
@@ -94,8 +94,8 @@ describe('session-invariant plugin', () => {
 
   it('keeps todo/write and request/* inside a turn', async () => {
     const s = await checkedSession()
-    expect(violation(s, x => x.append('todo/write', { todos: [] }))).toBe('seq 1: todo/write: only allowed inside a turn; no turn is open')
-    expect(violation(s, x => x.append('request/context', { provider: 'p', model: 'm' }))).toBe('seq 1: request/context: only allowed inside a turn; no turn is open')
+    expect(violation(s, x => x.append('todo/write', { todos: [] }))).toBe('seq 0: todo/write: only allowed inside a turn; no turn is open')
+    expect(violation(s, x => x.append('request/context', { provider: 'p', model: 'm' }))).toBe('seq 0: request/context: only allowed inside a turn; no turn is open')
   })
 
   it('stops checking after the plugin is disposed', async () => {
@@ -104,7 +104,7 @@ describe('session-invariant plugin', () => {
     const s = await root.sessions.create()
     expect(() => s.append('turn/start', { turn: 5 })).toThrow('turn 5 is out of order')
     await fiber.dispose()
-    expect(s.append('turn/start', { turn: 5 }).seq).toBe(1)
+    expect(s.append('turn/start', { turn: 5 }).seq).toBe(0)
   })
 })
 

@@ -21,7 +21,7 @@ async function exported(): Promise<{ root: Context; text: string }> {
   s.append('turn/start', { turn: 2 })
   s.append('step/start', { turn: 2, step: 1 })
   s.append('assistant/chunk', { turn: 2, step: 1, chunk: { type: 'text-delta', index: 0, text: 'é\n"q"' } })
-  s.append('assistant/message', { turn: 2, step: 1, message: assistant('é') }, { surfaceOp: 'append', sourceEventSeqs: [11] })
+  s.append('assistant/message', { turn: 2, step: 1, message: assistant('é') }, { surfaceOp: 'append', sourceEventSeqs: [10] })
   s.append('step/end', { turn: 2, step: 1 })
   s.append('turn/end', { turn: 2, reason: { kind: 'completed' } })
   s.append('permission/preset', { preset: 'custom' }, { ignorable: true })
@@ -53,7 +53,7 @@ describe('export', () => {
   it('keeps dsh\'s envelope key order (sourceEventSeqs before surfaceOp): a dsh file re-exports byte-identically after resuming', async () => {
     const { text } = await exported()
     const answer = text.split('\n').find(line => line.includes('"a-é"'))!
-    expect(answer.slice(answer.indexOf('},"sourceEventSeqs"'))).toBe('},"sourceEventSeqs":[11],"surfaceOp":"append"}')
+    expect(answer.slice(answer.indexOf('},"sourceEventSeqs"'))).toBe('},"sourceEventSeqs":[10],"surfaceOp":"append"}')
     const other = await bootStore()
     await other.sessions.import(text)
     const resumed = await other.sessions.open(sid('x'))

@@ -27,7 +27,7 @@ describe('interruptedTurnClosers', () => {
     const last = s.events.at(-1)!
     const closers = interruptedTurnClosers(s.events)
     expect(closers.map(e => [e.seq, e.type, e.time])).toEqual([
-      [7, 'tool/result', last.time], [8, 'tool/result', last.time], [9, 'step/end', last.time], [10, 'turn/end', last.time],
+      [6, 'tool/result', last.time], [7, 'tool/result', last.time], [8, 'step/end', last.time], [9, 'turn/end', last.time],
     ])
     expect(closers[0]).toMatchObject({
       surfaceOp: 'append',
@@ -35,11 +35,11 @@ describe('interruptedTurnClosers', () => {
       data: {
         turn: 1, step: 1,
         error: { name: 'ToolOutcomeUnknownError', code: 'TOOL_OUTCOME_UNKNOWN' },
-        message: { id: 'interrupted-tool-result-c2-7', role: 'user', source: { kind: 'tool', callId: 'c2' }, content: [{ type: 'tool-result', toolCallId: 'c2', isError: true }] },
+        message: { id: 'interrupted-tool-result-c2-6', role: 'user', source: { kind: 'tool', callId: 'c2' }, content: [{ type: 'tool-result', toolCallId: 'c2', isError: true }] },
       },
     })
     expect(closers[1]).not.toHaveProperty('sourceEventSeqs')
-    expect(closers[1]).toMatchObject({ data: { error: { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' }, message: { id: 'interrupted-tool-result-c3-8' } } })
+    expect(closers[1]).toMatchObject({ data: { error: { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' }, message: { id: 'interrupted-tool-result-c3-7' } } })
     expect(closers[3]!.data).toEqual({ turn: 1, reason: { kind: 'interrupted' } })
   })
 
@@ -72,7 +72,7 @@ describe('interruptedTurnClosers', () => {
     const resumed = new Session({ id: sid(), header: header(), seed: repaired })
     expect(resumed.openTurn).toBeUndefined()
     expect(resumed.events.slice(0, s.events.length)).toEqual(s.events)
-    expect(resumed.deriveMessages().map(m => m.id)).toEqual(['a-', 'interrupted-tool-result-c1-4'])
+    expect(resumed.deriveMessages().map(m => m.id)).toEqual(['a-', 'interrupted-tool-result-c1-3'])
   })
 
   it('ignores turns left open before the last end-seed (dead openers)', () => {

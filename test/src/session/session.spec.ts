@@ -4,16 +4,26 @@ import { SessionAppendError } from '../../../src/session/errors.ts'
 import { appendTurn, assistant, newSession, user } from './fixtures.ts'
 
 describe('Session append', () => {
-  it('starts with an unpublished end-seed and numbers events by log length', () => {
+  it('starts empty without a seed (as dsh) and numbers events by log length', () => {
     const publish = vi.fn()
     const session = newSession({ publish })
-    expect(session.events.map(e => e.type)).toEqual(['session/end-seed'])
-    expect(session.firstLiveSeq).toBe(1)
+    expect(session.events).toEqual([])
+    expect(session.firstLiveSeq).toBe(0)
     const stored = session.append('turn/start', { turn: 1 })
-    expect(stored).toEqual({ type: 'turn/start', seq: 1, time: 1001, data: { turn: 1 } })
-    expect(session.events[1]).toBe(stored)
+    expect(stored).toEqual({ type: 'turn/start', seq: 0, time: 1000, data: { turn: 1 } })
+    expect(session.events[0]).toBe(stored)
     expect(publish).toHaveBeenCalledExactlyOnceWith(stored)
     expect(session.events.every((e, i) => e.seq === i)).toBe(true)
+  })
+
+  it('closes a seed, even an empty one, with an unpublished end-seed', () => {
+    const publish = vi.fn()
+    const empty = newSession({ seed: [], publish })
+    expect(empty.events.map(e => [e.seq, e.type])).toEqual([[0, 'session/end-seed']])
+    expect(empty.firstLiveSeq).toBe(1)
+    const seeded = newSession({ seed: [{ type: 'turn/start', seq: 0, time: 1, data: { turn: 1 } }, { type: 'turn/end', seq: 1, time: 2, data: { turn: 1, reason: { kind: 'completed' } } }] })
+    expect(seeded.events.map(e => e.type)).toEqual(['turn/start', 'turn/end', 'session/end-seed'])
+    expect(publish).not.toHaveBeenCalled()
   })
 
   it('returns the same frozen log array and deep-frozen events', () => {
@@ -40,8 +50,8 @@ describe('Session append', () => {
     })
     session.append('turn/start', { turn: 1 })
     expect(caught).toBeInstanceOf(SessionAppendError)
-    expect((caught as Error).message).toBe('turn/start: append during publication of seq 1 (turn/start) is not allowed')
-    expect(session.events).toHaveLength(2)
+    expect((caught as Error).message).toBe('turn/start: append during publication of seq 0 (turn/start) is not allowed')
+    expect(session.events).toHaveLength(1)
   })
 
   it('contains listener failures: the event stays committed and later appends work', () => {
@@ -50,7 +60,7 @@ describe('Session append', () => {
     const stored = session.append('turn/start', { turn: 1 })
     expect(onPublishError).toHaveBeenCalledWith(new Error('boom'), stored)
     session.append('turn/end', { turn: 1, reason: { kind: 'completed' } })
-    expect(session.events).toHaveLength(3)
+    expect(session.events).toHaveLength(2)
   })
 
   it('tracks turn and step brackets', () => {
@@ -78,7 +88,7 @@ describe('Session append', () => {
     session.append('assistant/message', { turn: 2, step: 1, message: assistant('') }, { surfaceOp: 'append', sourceEventSeqs: [] })
     const messages = session.deriveMessages()
     expect(messages.map(m => m.id)).toEqual(['u-q1', 'a-answer1', 'r-c1'])
-    expect(messages[0]).toBe(session.events[3]!.data)
+    expect(messages[0]).toBe(session.events[2]!.data)
     expect(session.surface.nodes).toHaveLength(4)
   })
 })
@@ -87,7 +97,7 @@ describe('Session.lastOfType', () => {
   it('returns the latest committed event of a type, seeded or live, and nothing for a refused append', () => {
     const session = newSession()
     expect(session.lastOfType('approval/policy')).toBeUndefined()
-    expect(session.lastOfType('session/end-seed')?.seq).toBe(0)
+    expect(newSession({ seed: [] }).lastOfType('session/end-seed')?.seq).toBe(0)
     session.append('turn/start', { turn: 1 })
     const first = session.append('approval/policy', { policy: 'never' })
     expect(session.lastOfType('approval/policy')).toBe(first)

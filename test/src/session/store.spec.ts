@@ -11,7 +11,7 @@ import { appendTurn, assistant, sid } from './fixtures.ts'
 import { bootStore } from './store-fixture.ts'
 
 describe('SessionStore lifecycle', () => {
-  it('creates a persisted live session with a header and an end-seed', async () => {
+  it('creates a persisted live session with a header, empty without a seed (as dsh)', async () => {
     const root = await bootStore()
     const created = vi.fn()
     root.on('session/created', created)
@@ -19,6 +19,7 @@ describe('SessionStore lifecycle', () => {
     expect(s.header).toMatchObject({ type: 'session', version: 0, id: 'a', cwd: '/w', delegationDepth: 0 })
     expect(Object.keys(s.header)).toEqual(['type', 'version', 'id', 'createdAt', 'cwd', 'delegationDepth'])
     expect(created).toHaveBeenCalledWith(s)
+    expect(s.events).toEqual([])
     expect(root.sessions.get(sid('a'))).toBe(s)
     expect((await root.sessionPersistence.load(sid('a')))!.events).toEqual(s.events)
     await expect(root.sessions.create({ id: sid('a') })).rejects.toThrow('session a already exists')
@@ -31,8 +32,8 @@ describe('SessionStore lifecycle', () => {
     root.on('session/event', (session, event) => void seen.push([session, event, session.events.length]))
     const s = await root.sessions.create()
     const event = s.append('turn/start', { turn: 1 })
-    expect(seen).toEqual([[s, event, 2]])
-    expect((await root.sessionPersistence.load(s.id))!.events).toHaveLength(2)
+    expect(seen).toEqual([[s, event, 1]])
+    expect((await root.sessionPersistence.load(s.id))!.events).toHaveLength(1)
   })
 
   it('publishes in listener order (prepend first), to a snapshot of the listeners, and reports internal/dispatch', async () => {
@@ -49,7 +50,7 @@ describe('SessionStore lifecycle', () => {
     s.append('turn/start', { turn: 1 })
     disposeB()
     s.append('step/start', { turn: 1, step: 1 })
-    expect(order).toEqual(['a1', 'b1', 'a2', 'late2'])
+    expect(order).toEqual(['a0', 'b0', 'a1', 'late1'])
     expect(dispatched).toEqual(['session/event', 'session/event'])
   })
 
@@ -58,11 +59,12 @@ describe('SessionStore lifecycle', () => {
     const disposed = vi.fn()
     root.on('session/disposed', disposed)
     const s = await root.sessions.create({ id: sid('d') })
+    s.append('turn/start', { turn: 1 })
     expect((await root.sessions.list()).map(l => [l.header.id, l.eventCount])).toEqual([['d', 1]])
     expect(await root.sessions.delete(s.id)).toBe(true)
     expect(disposed).toHaveBeenCalledWith(s)
     expect(root.sessions.get(s.id)).toBeUndefined()
-    expect(() => s.append('turn/start', { turn: 1 })).toThrow('session d is closed')
+    expect(() => s.append('turn/end', { turn: 1, reason: { kind: 'completed' } })).toThrow('session d is closed')
     expect(await root.sessions.list()).toEqual([])
     expect(await root.sessions.delete(s.id)).toBe(false)
   })
@@ -79,7 +81,7 @@ describe('SessionStore lifecycle', () => {
     expect(root.sessions.close(s.id)).toBe(false)
     const reopened = await root.sessions.open(s.id)
     expect(reopened).not.toBe(s)
-    expect(reopened.events.map(e => e.type)).toEqual(s.events.map(e => e.type))
+    expect(reopened.events.map(e => e.type)).toEqual(['session/end-seed']) // resumed from its (empty) stored log, as dsh
   })
 
   it('closes live sessions when the store is disposed', async () => {
@@ -176,14 +178,28 @@ describe('SessionStore.fork', () => {
     await root.sessions.delete(parent.id)
     await root.sessionPersistence.create(stored.header)
     await root.sessionPersistence.append(parent.id, stored.events)
-    expect((await root.sessions.fork(parent.id, 0)).header.seedLength).toBe(1)
+    expect((await root.sessions.fork(parent.id, parent.events.findIndex(e => e.type === 'turn/end'))).header.seedLength).toBe(8)
+  })
+
+  it('forks an empty source to a child holding only its end-seed, and refuses boundary 0 there (as dsh)', async () => {
+    const root = await bootStore()
+    const empty = await root.sessions.create({ id: sid('e') })
+    const child = await root.sessions.fork(empty.id)
+    expect(child.events.map(e => e.type)).toEqual(['session/end-seed'])
+    expect(child.header.seedLength).toBe(0)
+    await expect(root.sessions.fork(empty.id, 0)).rejects.toMatchObject({ code: 'INVALID_BOUNDARY', message: 'boundary 0 is not a seq of e (it has no events)' })
+  })
+
+  it('checks a taken child id before anything else (as dsh)', async () => {
+    const { root } = await parentWithTurns()
+    await expect(root.sessions.fork(sid('none'), 99, sid('p'))).rejects.toMatchObject({ code: 'SESSION_ALREADY_EXISTS', message: 'session p already exists' })
   })
 
   it.each([
     ['missing', sid('none'), undefined, undefined, 'SESSION_NOT_FOUND', 'fork source none not found'],
-    ['boundary past the end', sid('p'), 99, undefined, 'INVALID_BOUNDARY', 'boundary 99 is not a seq of p (0..14)'],
-    ['negative boundary', sid('p'), -1, undefined, 'INVALID_BOUNDARY', 'boundary -1 is not a seq of p (0..14)'],
-    ['inside a turn', sid('p'), 3, undefined, 'OPEN_TURN', 'boundary 3 is inside turn 1 (opened at seq 1); fork at a turn boundary'],
+    ['boundary past the end', sid('p'), 99, undefined, 'INVALID_BOUNDARY', 'boundary 99 is not a seq of p (0..13)'],
+    ['negative boundary', sid('p'), -1, undefined, 'INVALID_BOUNDARY', 'boundary -1 is not a seq of p (0..13)'],
+    ['inside a turn', sid('p'), 3, undefined, 'OPEN_TURN', 'boundary 3 is inside turn 1 (opened at seq 0); fork at a turn boundary'],
     ['existing child id', sid('p'), undefined, sid('p'), 'SESSION_ALREADY_EXISTS', 'session p already exists'],
   ])('refuses %s', async (_, source, boundary, child, code, message) => {
     const { root } = await parentWithTurns()

@@ -51,7 +51,7 @@ describe('surface intent', () => {
     expect(refused(s, () => s.append('user/message', user('y'), { surfaceOp: 'append', sourceEventSeqs: [1, 1] })).message)
       .toBe('user/message: sourceEventSeqs repeats 1')
     expect(refused(s, () => s.append('user/message', user('y'), { surfaceOp: 'append', sourceEventSeqs: [7] })).message)
-      .toBe('user/message: sourceEventSeqs entry 7 must be an integer in [0, 7)')
+      .toBe('user/message: sourceEventSeqs entry 7 must be an integer in [0, 6)')
     expect(refused(s, () => s.append('user/message', user('y'), { surfaceOp: 'append', sourceEventSeqs: [-1] })).code).toBe('INVALID_SOURCE_SEQS')
   })
 
