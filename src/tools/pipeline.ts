@@ -68,7 +68,7 @@ export class ToolCall {
   private readonly finalize: ToolDefinition['finalizeContent']
   private readonly deferred: UserMessage[] = []
   private readonly bodyResults = new WeakSet<object>()
-  /** The registry's events service: `ctx.<mixin>` reads cost a proxy trap each. */
+  /** The bus the registry core holds (util/service `eventBus`). */
   private readonly events: EventsService
   private stage: Stage = { kind: 'pending' }
   private bodyRan = false

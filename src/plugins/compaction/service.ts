@@ -13,7 +13,7 @@ import type {} from '../../session/index.ts'
 import { measureContext } from '../../llm/token-meter.ts'
 import { RequestTokenTally } from '../../llm/token-tally.ts'
 import type { Session } from '../../session/session.ts'
-import type { LlmRuntime } from '../../llm/runtime.ts'
+import type { LlmCore } from '../../llm/llm-core.ts'
 import { compact, foldHeader, type CompactOutcome } from './compact.ts'
 import { limitsFor, resolveConfig, type CompactionConfig, type ResolvedCompactionConfig } from './config.ts'
 import { CompactionError } from './errors.ts'
@@ -25,8 +25,8 @@ declare module '@deepseek-ai/cordis' {
 export class CompactionService extends Service {
   static inject = ['llm', 'sessions']
   private readonly config: ResolvedCompactionConfig
-  /** Held once: every context service read is a proxy trap. */
-  private readonly llm: LlmRuntime
+  /** The model runtime's core (util/service). */
+  private readonly llm: LlmCore
   /** Overflow compactions per session since its last reply or idle. */
   private readonly overflowRetries = new WeakMap<object, number>()
   /** Per session: the pressure heuristic grows with the new messages only. */
@@ -35,7 +35,7 @@ export class CompactionService extends Service {
   constructor(ctx: Context, config: CompactionConfig = {}) {
     super(ctx, 'compaction')
     this.config = resolveConfig(config)
-    this.llm = ctx.llm
+    this.llm = ctx.llm.core
     ctx.on('agent/pre-step', async (payload, next) => {
       if (this.config.auto) await this.relievePressure(payload)
       return next()
