@@ -14,7 +14,7 @@ export const agentStyles = [tokens, base, css`
     background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); }
   /* Launcher: the host keeps no box in the page; the floating panel carries it. */
   :host([mode='launcher']) { background: none; border: 0; }
-  .base { display: grid; grid-template: 'header' auto 'notices' auto 'body' minmax(0, 1fr) 'composer' auto / minmax(0, 1fr);
+  .base { display: grid; grid-template: 'header' auto 'notices' auto 'body' minmax(0, 1fr) 'question' auto 'composer' auto / minmax(0, 1fr);
     height: var(--dsh-agent-height, 600px); min-width: 0; overflow: hidden; border-radius: inherit; }
   .header { grid-area: header; display: flex; flex-wrap: wrap; gap: 4px var(--_gap); align-items: center; padding: 6px 10px; border-bottom: 1px solid var(--_border); min-width: 0; }
   [part~='title'] { font-weight: 600; flex: 1 0 auto; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -33,6 +33,8 @@ export const agentStyles = [tokens, base, css`
   .body { grid-area: body; overflow-y: auto; overscroll-behavior: contain; padding: 10px; min-width: 0; }
   .panel { grid-area: body; z-index: 1; justify-self: end; width: min(100%, 380px); min-width: 0; overflow: auto; overscroll-behavior: contain;
     padding: 8px 10px; background: var(--_bg); border-left: 1px solid var(--_border); }
+  /* The agent's question: its own row above the composer (empty row when none), scrolling when long so the conversation stays in view. */
+  dsh-question-card { grid-area: question; max-height: calc(var(--dsh-agent-height, 600px) * 0.55); overflow-y: auto; overscroll-behavior: contain; padding: 8px 10px 0; min-width: 0; }
   dsh-composer { grid-area: composer; padding: 8px 10px; border-top: 1px solid var(--_border); min-width: 0; }
   .empty { display: flex; flex-direction: column; align-items: center; text-align: center; gap: var(--_gap); padding: 24px 4px 8px; }
   [part~='heading'] { font-size: 1.15em; margin: 0; }
@@ -61,7 +63,7 @@ export const agentStyles = [tokens, base, css`
   }
   /* Wide inline widget: the panel is a column beside the conversation (an empty column when closed: no row moves). */
   @container dsh-agent (min-width: 720px) {
-    :host(:not([mode='launcher'])) .base { grid-template: 'header header' auto 'notices notices' auto 'body panel' minmax(0, 1fr) 'composer composer' auto / minmax(0, 1fr) auto; }
+    :host(:not([mode='launcher'])) .base { grid-template: 'header header' auto 'notices notices' auto 'body panel' minmax(0, 1fr) 'question question' auto 'composer composer' auto / minmax(0, 1fr) auto; }
     :host(:not([mode='launcher'])) .panel { grid-area: panel; width: 340px; }
   }
 `]
