@@ -23,7 +23,7 @@ export interface FetchToolOptions extends FetchLimits {
 const FOOTER = '\n\n(Content truncated. Fetch a more specific URL or section for the full text.)'
 
 let converter: Converter | undefined
-/** Loads linkedom + turndown on first use (their own chunk). */
+/** Loads the HTML converter (htmlparser2) on first use: its own chunk, not the worker core. */
 async function loadConverter(): Promise<Converter> {
   if (converter) return converter
   try {
