@@ -26,7 +26,7 @@ export class ApprovalFocus implements ReactiveController {
 
   hostUpdated(): void {
     const root = this.host.shadowRoot
-    if (!root) return
+    if (!root || (this.#answeredCall === undefined && this.host.questions.length === 0)) return
     if (this.#answeredCall !== undefined) {
       root.querySelector<HTMLElement>(`[part~="tool-card"][data-call-id="${CSS.escape(this.#answeredCall)}"]`)?.focus({ preventScroll: true })
       this.#answeredCall = undefined

@@ -7,7 +7,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 
-type Host = ReactiveControllerHost & HTMLElement & { readonly itemCount: number; readonly drawing: boolean }
+type Host = ReactiveControllerHost & HTMLElement & { readonly itemCount: number; readonly drawing: boolean; readonly hasOlder: boolean }
 
 export class HistoryLoader implements ReactiveController {
   #observer: IntersectionObserver | undefined
@@ -26,6 +26,7 @@ export class HistoryLoader implements ReactiveController {
   }
 
   hostUpdated(): void {
+    if (!this.host.hasOlder && !this.#marker) return // the common case: no query per update
     const marker = this.host.shadowRoot?.querySelector('[part~="history-more"]') ?? null
     if (marker !== this.#marker) {
       this.#observer?.disconnect()
