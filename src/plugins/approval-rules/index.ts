@@ -36,6 +36,8 @@ declare module '@deepseek-ai/cordis' {
 
 /** Log-only event types this plugin appends (declared so import and open accept them). */
 export const EVENT_TYPES = ['approval/rule', 'approval/rule-revoked', 'approval/rule-applied'] as const
+/** Written ignorable: dsh (and a runtime without this plugin) refuses a log with an unknown type not so marked. */
+const LOG_ONLY = { ignorable: true } as const
 
 export interface ApprovalRule {
   ruleId: string
@@ -60,7 +62,7 @@ export class ApprovalRules extends Service {
       if (decision.kind !== 'ask' || !exec.agent) return decision
       const rule = this.matching(exec.agent, exec)
       if (!rule) return decision
-      exec.agent.session.append('approval/rule-applied', { ruleId: rule.ruleId, callId: exec.callId })
+      exec.agent.session.append('approval/rule-applied', { ruleId: rule.ruleId, callId: exec.callId }, LOG_ONLY)
       return { kind: 'allow' }
     }, { prepend: true })
   }
@@ -82,14 +84,14 @@ export class ApprovalRules extends Service {
   allowForSession(agent: Agent, toolName: string, args: unknown, callId?: string): ApprovalRule {
     const subject = callSubject(this.hot.tools.get(toolName, agent), args)
     const ruleId = newId<string>()
-    const event = agent.session.append('approval/rule', { ruleId, toolName, subject, ...(callId !== undefined ? { callId } : {}) })
+    const event = agent.session.append('approval/rule', { ruleId, toolName, subject, ...(callId !== undefined ? { callId } : {}) }, LOG_ONLY)
     return { ruleId, toolName, subject, createdAt: event.time }
   }
 
   /** @returns whether `ruleId` was live (revoking a gone rule logs nothing). Host API only. */
   revoke(agent: Agent, ruleId: string): boolean {
     if (!this.rules(agent).some((rule) => rule.ruleId === ruleId)) return false
-    agent.session.append('approval/rule-revoked', { ruleId })
+    agent.session.append('approval/rule-revoked', { ruleId }, LOG_ONLY)
     return true
   }
 

@@ -87,6 +87,23 @@ describe('approval-rules', () => {
     const imported = await other.runtime.open(await other.runtime.sessions.import(jsonl))
     expect(other.runtime.ctx.approvalRules.rules(imported).map((r) => [r.toolName, r.subject])).toEqual([['write', 'notes.md']])
   })
+
+  it('rule events are written ignorable, so a reader without this plugin (dsh) still opens the session', async () => {
+    const { runtime, agent } = await boot([{ text: 'ok' }], () => 'rejected')
+    const rule = runtime.ctx.approvalRules.allowForSession(agent, 'write', { file_path: 'notes.md', content: 'x' })
+    runtime.ctx.approvalRules.revoke(agent, rule.ruleId)
+    const jsonl = await runtime.sessions.export(agent.id)
+    const ruleLines = jsonl.split('\n').filter((line) => line.includes('"approval/rule'))
+    expect(ruleLines).toHaveLength(2)
+    for (const line of ruleLines) expect(JSON.parse(line).ignorable).toBe(true)
+    const bare = await createRuntime({ llm: { provider: 'scripted', replies: [] }, patches: [{ id: 'approval-rules', disabled: true }] })
+    try {
+      const id = await bare.sessions.import(jsonl)
+      expect((await bare.open(id)).session.events.filter((e) => e.type.startsWith('approval/rule'))).toHaveLength(2)
+    } finally {
+      await bare.dispose()
+    }
+  })
 })
 
 describe('callSubject', () => {
