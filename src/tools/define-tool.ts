@@ -6,13 +6,13 @@
  */
 import type { ToolDefinition, ToolDefinitionInput } from './types.ts'
 import type { JsonValue } from '../util/json.ts'
-import { assertParametersSchema, assertSupportedSchema } from './schema-check.ts'
+import { assertForeignParametersSchema, assertParametersSchema, assertSupportedSchema } from './schema-check.ts'
 import { compileParameters, compileValue } from './schema-dsl.ts'
 
 /** Tool names the model may call: letters, digits, `_` and `-`, 1–64 characters. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 const EFFECTS = new Set(['read', 'write', 'execute'])
-const OPTIONAL_FUNCTIONS = ['finalizeContent', 'isConcurrencySafe', 'presentCall', 'presentResult'] as const
+const OPTIONAL_FUNCTIONS = ['finalizeContent', 'isConcurrencySafe', 'presentCall', 'presentResult', 'validateArgs'] as const
 
 function fail(name: string, problem: string): never {
   throw new TypeError(`tool ${JSON.stringify(name)}: ${problem}`)
@@ -23,7 +23,8 @@ export function assertToolDefinition<D extends ToolDefinition>(definition: D): D
   const name = typeof definition?.name === 'string' ? definition.name : String(definition?.name)
   if (!TOOL_NAME_PATTERN.test(name)) fail(name, `name must match ${TOOL_NAME_PATTERN}`)
   if (typeof definition.description !== 'string' || definition.description.trim() === '') fail(name, 'description must be a non-empty string')
-  assertParametersSchema(definition.parameters, name)
+  if (typeof definition.validateArgs === 'function') assertForeignParametersSchema(definition.parameters, name)
+  else assertParametersSchema(definition.parameters, name)
   const output = definition.output
   if (typeof output !== 'object' || output === null) fail(name, 'must declare output { schema, render }')
   assertSupportedSchema(output.schema, `${name}.output.schema`)
@@ -43,7 +44,8 @@ export function assertToolDefinition<D extends ToolDefinition>(definition: D): D
 function compileSchemas<A, V extends JsonValue>(definition: ToolDefinitionInput<A, V>): ToolDefinition<A, V> {
   const name = String(definition?.name)
   if (typeof definition !== 'object' || definition === null || typeof definition.output !== 'object' || definition.output === null) return definition as ToolDefinition<A, V>
-  const parameters = compileParameters(definition.parameters, `${name}.parameters`)
+  // A schema from outside (validateArgs) is JSON Schema as its author wrote it: never read as the DSL.
+  const parameters = typeof definition.validateArgs === 'function' ? definition.parameters : compileParameters(definition.parameters, `${name}.parameters`)
   const schema = compileValue(definition.output.schema, `${name}.output.schema`)
   if (parameters === definition.parameters && schema === definition.output.schema) return definition as ToolDefinition<A, V>
   return { ...definition, parameters, output: { ...definition.output, schema } } as ToolDefinition<A, V>

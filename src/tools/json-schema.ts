@@ -4,7 +4,8 @@
  * eval/new Function, no globals. Contract: returns error messages with JSON paths; [] = valid.
  * @module tools/json-schema
  */
-import type { JsonSchemaNode } from './types.ts'
+import type { JsonSchemaNode, ToolDefinition } from './types.ts'
+import type { JsonValue } from '../util/json.ts'
 
 type JsonType = NonNullable<JsonSchemaNode['type']>
 
@@ -116,4 +117,9 @@ export function validateJson(schema: JsonSchemaNode, value: unknown, path = '$')
     value.forEach((item, i) => errors.push(...validateJson(schema.items as JsonSchemaNode, item, `${path}[${i}]`)))
   }
   return errors
+}
+
+/** A call's argument problems: the tool's own `validateArgs` when it has one, else the subset check of `parameters`. */
+export function argumentProblems(tool: Pick<ToolDefinition, 'parameters' | 'validateArgs'>, args: JsonValue | undefined): string[] {
+  return tool.validateArgs ? tool.validateArgs(args) : validateJson(tool.parameters as JsonSchemaNode, args)
 }

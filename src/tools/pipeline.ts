@@ -8,11 +8,11 @@
 import type { Context, EventsService } from '@deepseek-ai/cordis'
 import type { UserMessage } from '../llm/types.ts'
 import type { JsonValue } from '../util/json.ts'
-import type { JsonSchemaNode, PostToolDecision, PreToolDecision, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolRunContext } from './types.ts'
+import type { PostToolDecision, PreToolDecision, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolRunContext } from './types.ts'
 import type { ToolScope } from './layers.ts'
 import { abortedResult, denialResult, errorMessage, errorResult, invalidArgsError, unknownToolError } from './errors.ts'
 import { snapshotJson } from './json-snapshot.ts'
-import { validateJson } from './json-schema.ts'
+import { argumentProblems } from './json-schema.ts'
 import { fuseSignals } from './fuse-signals.ts'
 import { resolveAsk } from './ask-gate.ts'
 import { applyPostDecision, materialize, successResult, withContexts } from './outcome.ts'
@@ -138,7 +138,7 @@ export class ToolCall {
       const tool = this.host.lookup(this.exec.name, this.exec.agent)
       if (!tool) throw unknownToolError(this.exec.name)
       if (this.parseError !== undefined) throw invalidArgsError(this.exec.name, [`arguments are not valid JSON (${this.parseError})`])
-      const problems = validateJson(tool.parameters as JsonSchemaNode, this.exec.args)
+      const problems = argumentProblems(tool, this.exec.args)
       if (problems.length > 0) throw invalidArgsError(this.exec.name, problems)
       this.bodyRan = true
       const value = await tool.execute(this.exec.args, this.runContext(fused.signal))

@@ -8,11 +8,11 @@
 import type { Context, EventsService } from '@deepseek-ai/cordis'
 import type { ToolSchema } from '../llm/types.ts'
 import type { JsonValue } from '../util/json.ts'
-import type { ExecutionMode, JsonSchemaNode, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult } from './types.ts'
+import type { ExecutionMode, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult } from './types.ts'
 import { ToolLayers, type ToolScope } from './layers.ts'
 import { orderToolSchemas } from './tool-order.ts'
 import { snapshotJson } from './json-snapshot.ts'
-import { validateJson } from './json-schema.ts'
+import { argumentProblems } from './json-schema.ts'
 import { ToolCall } from './pipeline.ts'
 
 /** What a scheduler needs to classify a pending call. */
@@ -64,7 +64,7 @@ export class ToolRegistryCore {
   executionMode(call: PendingCall): ExecutionMode {
     const tool = this.layers.lookup(call.name, call.agent)
     if (!tool?.isConcurrencySafe || call.args === undefined) return 'exclusive'
-    if (validateJson(tool.parameters as JsonSchemaNode, call.args).length > 0) return 'exclusive'
+    if (argumentProblems(tool, call.args).length > 0) return 'exclusive'
     try {
       return tool.isConcurrencySafe(call.args) === true ? 'parallel' : 'exclusive'
     } catch {

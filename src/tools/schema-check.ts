@@ -79,3 +79,9 @@ export function assertParametersSchema(schema: unknown, toolName: string): JsonS
   if (node.type !== 'object') bad(`${toolName}.parameters`, "root must be { type: 'object' }")
   return node
 }
+
+/** Asserts a schema that brings its own validator (`validateArgs`): lossless JSON with an object root. */
+export function assertForeignParametersSchema(schema: unknown, toolName: string): void {
+  snapshotJson(schema, `${toolName}.parameters`)
+  if (!isRecord(schema) || schema.type !== 'object') bad(`${toolName}.parameters`, "root must be { type: 'object' }")
+}

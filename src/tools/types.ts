@@ -82,6 +82,12 @@ export interface ToolDefinition<A = any, V extends JsonValue = any> extends Tool
   /** What the tool does to the workspace; the permission presets ask for or deny `write`/`execute`. Absent = `read`. */
   effect?: ToolEffect
   isConcurrencySafe?(args: A): boolean
+  /**
+   * Argument check for a schema from outside (an MCP server, the host page) that may use JSON
+   * Schema beyond the enforced subset: `parameters` then need only be lossless JSON with an object
+   * root, and this replaces the subset check. Returns problems with JSON paths; [] = valid. Must not eval.
+   */
+  validateArgs?(args: JsonValue | undefined): string[]
   presentCall?(args: A): ToolCallView | undefined
   presentResult?(args: A, result: { content: readonly ContentBlock[]; isError: boolean; meta?: JsonValue }): ToolResultView | undefined
 }
