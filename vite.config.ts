@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
+import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const demoRoot = join(projectRoot, 'demo')
@@ -42,8 +43,8 @@ function demoPages(): Record<string, string> {
 export default defineConfig({
   root: demoRoot,
   publicDir: join(projectRoot, 'public'),
-  plugins: [isolationOnEveryResponse],
-  worker: { format: 'es' },
+  plugins: [isolationOnEveryResponse, mcpEvalFreeValidator],
+  worker: { format: 'es', plugins: () => [mcpEvalFreeValidator] },
   server: { headers: isolation, host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { headers: isolation, host: '127.0.0.1', port: 4173, strictPort: true },
   build: {

@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
+import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const outDir = join(projectRoot, 'dist')
@@ -27,8 +28,8 @@ export default defineConfig({
   root: projectRoot,
   base: './',
   publicDir: false,
-  plugins: [cleanEmbedOutput],
-  worker: { format: 'es', rolldownOptions: { output: { entryFileNames: chunks, chunkFileNames: chunks } } },
+  plugins: [cleanEmbedOutput, mcpEvalFreeValidator],
+  worker: { format: 'es', plugins: () => [mcpEvalFreeValidator], rolldownOptions: { output: { entryFileNames: chunks, chunkFileNames: chunks } } },
   build: {
     target: 'es2022',
     outDir,

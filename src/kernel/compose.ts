@@ -12,6 +12,7 @@ import LlmRuntime from '../llm/index.ts'
 import * as LlmOpenAiCompatible from '../llm-openai-compatible/index.ts'
 import * as LlmReplay from '../llm-replay/index.ts'
 import * as LlmScripted from '../llm-scripted/index.ts'
+import * as McpClient from '../mcp-client/index.ts'
 import * as Budget from '../plugins/budget/index.ts'
 import CompactionService from '../plugins/compaction/index.ts'
 import JobRegistry from '../jobs/index.ts'
@@ -78,3 +79,6 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'agents', plugin: AgentService, config: { defaults: { provider: 'scripted', model: 'scripted-model' } } },
   { id: 'budget', plugin: Budget, config: { maxStepsPerTurn: 100 } },
 ])
+
+/** Plugins mounted once per configured item rather than from the list: runtime options insert them (`mcp/server-<n>`). */
+export const perItemPlugins = Object.freeze({ mcpClient: McpClient })

@@ -10,6 +10,8 @@ import { assertAgentOptions } from '../agent-loop/agent-options.ts'
 import type { ScriptedReply } from '../llm-scripted/types.ts'
 import type { SessionEvent } from '../session/types.ts'
 import type { CompactionConfig } from '../plugins/compaction/config.ts'
+import type { McpServerConfig } from '../mcp-client/types.ts'
+import { perItemPlugins } from './compose.ts'
 import type { CompositionPatch } from './types.ts'
 import { webFetchPolicy, type WebFetchAllow } from '../tool-web/policy.ts'
 
@@ -45,6 +47,8 @@ export interface RuntimeOptionsForPatches {
   persona?: string
   /** `web_fetch`: allow-list (`self` | URL prefixes | `off`, the default) and the URL `self` means. */
   webFetch?: { allow: WebFetchAllow; base?: string }
+  /** MCP servers whose tools join the registry (`mcp__<name>__<tool>`); one `mcp-client` plugin each. */
+  mcp?: { servers: McpServerConfig[] }
 }
 
 /** The entries of `fields` whose value is defined (optional config fields are omitted, never `undefined`). */
@@ -102,6 +106,13 @@ function workspacePatches(workspace: RuntimeWorkspaceOptions, storage: 'memory' 
   return [{ id: 'fs-memory', config: { ...files, ...id, mirror: storage === 'indexeddb' ? 'indexeddb' : 'memory' } }]
 }
 
+/** One `mcp-client` entry per server, in order (`mcp/server-1`, …). */
+function mcpPatches(mcp: RuntimeOptionsForPatches['mcp']): CompositionPatch[] {
+  if (mcp === undefined) return []
+  if (!Array.isArray(mcp?.servers)) throw new RuntimeOptionsError('mcp.servers must be an array of {name, url, headers?}')
+  return mcp.servers.map((server, i) => ({ insert: { id: `mcp/server-${i + 1}`, plugin: perItemPlugins.mcpClient, config: server } }))
+}
+
 /** The patches (applied before the caller's own) realising `options`. */
 export function runtimePatches(options: RuntimeOptionsForPatches): CompositionPatch[] {
   const storage = options.storage ?? 'memory'
@@ -136,5 +147,6 @@ export function runtimePatches(options: RuntimeOptionsForPatches): CompositionPa
   assertAgentOptions(defaults)
   if (options.invariants === false) patches.push({ id: 'session-invariant', disabled: true })
   patches.push({ id: 'agents', config: { defaults, ...(options.invariants === false ? { invariants: false } : {}) } })
+  patches.push(...mcpPatches(options.mcp))
   return patches
 }

@@ -1,0 +1,64 @@
+/**
+ * A checked MCP tool as a `ToolDefinition`: the model calls `mcp__<server>__<tool>`; the body sends
+ * `tools/call` with the raw name over the server's current connection, with the call's abort signal
+ * and the tool timeout, and turns the result into text. Plane: worker (lazy chunk).
+ * Contract: every failure throws a coded error (the pipeline makes it an `isError` result); a
+ * transport-level failure also reports the server down.
+ * @module mcp-client/tool-bridge
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js'
+import { defineTool } from '../tools/define-tool.ts'
+import type { ExternalSchemaValidator } from '../tools/external-schema.ts'
+import type { ToolDefinition } from '../tools/types.ts'
+import type { JsonValue } from '../util/json.ts'
+import { classifyFailure, McpError } from './failure.ts'
+import type { CheckedTool } from './listed-tool.ts'
+import { resultText } from './result-text.ts'
+
+export interface BridgeContext {
+  server: string
+  timeoutMs: number
+  maxResultChars: number
+  secrets: readonly string[]
+  validator: ExternalSchemaValidator
+  /** The connected client, or undefined while the server is down. */
+  client(): Client | undefined
+  /** A call failed in a way that means the server is gone. */
+  serverFailed(error: unknown): void
+}
+
+async function callTool(bridge: BridgeContext, tool: CheckedTool, args: JsonValue | undefined, signal: AbortSignal): Promise<string> {
+  const client = bridge.client()
+  if (!client) throw new McpError('MCP_UNAVAILABLE', `MCP server "${bridge.server}" is not connected`)
+  let result
+  try {
+    result = await client.request({ method: 'tools/call', params: { name: tool.rawName, arguments: (args ?? {}) as Record<string, unknown> } }, CallToolResultSchema, { signal, timeout: bridge.timeoutMs })
+  } catch (error) {
+    if (signal.aborted) throw signal.reason
+    const failure = classifyFailure(error, bridge.secrets)
+    if (failure.serverDown) bridge.serverFailed(error)
+    throw new McpError(failure.code, `MCP server "${bridge.server}", tool "${tool.rawName}": ${failure.reason}`)
+  }
+  const text = resultText(result.content, result.structuredContent, tool.rawName, bridge.maxResultChars)
+  if (result.isError === true) throw new McpError('MCP_TOOL_ERROR', text)
+  if (tool.outputSchema && result.structuredContent !== undefined) {
+    const checked = bridge.validator.getValidator(tool.outputSchema)(result.structuredContent)
+    if (!checked.valid) throw new McpError('MCP_BAD_RESPONSE', `tool "${tool.rawName}" returned structured content that does not match its output schema: ${checked.errorMessage}`)
+  }
+  return text
+}
+
+export function bridgeTool(bridge: BridgeContext, publicName: string, tool: CheckedTool): ToolDefinition {
+  return defineTool<JsonValue, string>({
+    name: publicName,
+    description: tool.description,
+    parameters: tool.inputSchema as never,
+    validateArgs: tool.validateArgs,
+    effect: tool.effect,
+    timeoutMs: bridge.timeoutMs,
+    output: { schema: { type: 'string' }, render: (_args, text) => [{ type: 'text', text }] },
+    execute: (args, exec) => callTool(bridge, tool, args, exec.signal),
+    presentCall: (args) => ({ card: 'generic', title: `${bridge.server} · ${tool.title ?? tool.rawName}`, kind: tool.effect === 'read' ? 'read' : 'execute', rawInput: args ?? {} }),
+  })
+}
