@@ -135,7 +135,15 @@ function applyEvent(draft: Draft, event: SessionEvent, card: WireEvent['card']):
     case 'llm/retry': return notice(draft, event.seq, 'warning', event.data.failure.code, retryText(event.data.failure, event.data.retry))
     case 'llm/offline': return notice(draft, event.seq, 'warning', 'OFFLINE', 'Offline — waiting for the network to retry')
     case 'compaction/summary': return notice(draft, event.seq, 'info', 'COMPACTED', `compacted ${event.data.shadowedSeqs.length} events`)
+    case 'mcp/server': return mcpServerNotice(draft, event as SessionEvent<'mcp/server'>)
+    case 'mcp/problem': return notice(draft, event.seq, 'warning', event.data.code, `MCP server "${event.data.server}"${event.data.tool ? `, tool "${event.data.tool}"` : ''}: ${event.data.reason}`)
   }
+}
+
+/** An MCP server went away (its tools are gone) or came back. */
+function mcpServerNotice(draft: Draft, { seq, data }: SessionEvent<'mcp/server'>): void {
+  if (data.status === 'unavailable') return notice(draft, seq, 'warning', data.code ?? 'MCP_UNAVAILABLE', `MCP server "${data.server}" unavailable, its tools are absent: ${data.reason ?? 'no reason given'}`)
+  notice(draft, seq, 'info', 'MCP_CONNECTED', `MCP server "${data.server}" connected (${data.tools ?? 0} tools)`)
 }
 
 /** A turn ended: text still streaming was cut off (abort, error) and stays, marked interrupted. */

@@ -136,4 +136,18 @@ describe('foldTranscript', () => {
     expect([joined.lastSeq, joined.openTurn, joined.todos]).toEqual([tail.lastSeq, tail.openTurn, tail.todos])
     expect(prependHistory(tail, [])).toBe(tail)
   })
+
+  it('shows MCP servers going, coming back and left-out tools as notices', () => {
+    seq = 0
+    const state = foldAll([
+      ev('mcp/server', { server: 'docs', status: 'unavailable', code: 'MCP_UNREACHABLE', reason: 'unreachable: fetch failed' }),
+      ev('mcp/problem', { server: 'docs', code: 'MCP_TOOL_SCHEMA_TOO_LARGE', reason: 'inputSchema is 40000 characters', tool: 'huge' }),
+      ev('mcp/server', { server: 'docs', status: 'connected', tools: 2 }),
+    ])
+    expect(state.items).toEqual([
+      { kind: 'notice', key: 'e0', seq: 0, tone: 'warning', code: 'MCP_UNREACHABLE', text: 'MCP server "docs" unavailable, its tools are absent: unreachable: fetch failed' },
+      { kind: 'notice', key: 'e1', seq: 1, tone: 'warning', code: 'MCP_TOOL_SCHEMA_TOO_LARGE', text: 'MCP server "docs", tool "huge": inputSchema is 40000 characters' },
+      { kind: 'notice', key: 'e2', seq: 2, tone: 'info', code: 'MCP_CONNECTED', text: 'MCP server "docs" connected (2 tools)' },
+    ])
+  })
 })
