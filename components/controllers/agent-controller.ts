@@ -9,7 +9,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 import { AgentClient, emptyTranscript, foldEvents, prependHistory } from '../../src/protocol/index.ts'
-import type { ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState, UserQuestionPrompt } from '../../src/protocol/index.ts'
+import type { ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, McpTokenState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState, UserQuestionPrompt } from '../../src/protocol/index.ts'
 import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
 import type { SessionEvent } from '../../src/session/types.ts'
 import { emit } from '../events/index.ts'
@@ -39,6 +39,8 @@ export class AgentController implements ReactiveController {
   storage: StorageState | undefined
   sessions: SessionSummary[] = []
   keyState: KeyState = { hasKey: false, remembered: false }
+  /** MCP server URLs that have a bearer token in the worker. */
+  mcpTokens: McpTokenState[] = []
   /** Errors shown in the widget until dismissed (each also went out as `dsh-error`). */
   notices: ErrorNotice[] = []
   #client: AgentClient | undefined
@@ -75,16 +77,20 @@ export class AgentController implements ReactiveController {
 
   /**
    * Starts the worker, configures the runtime and opens `sessionId` (or the latest, or a new one).
-   * @param webContainerPort the worker's end of the page's WebContainer bridge, attached before configuring.
+   * @param ports the worker's ends of the page's WebContainer bridge and page-tools channel, attached before configuring.
    */
-  async start(createWorker: () => Worker, settings: RuntimeSettings, sessionId: string | undefined, webContainerPort?: MessagePort): Promise<void> {
+  async start(createWorker: () => Worker, settings: RuntimeSettings, sessionId: string | undefined, ports: { webContainer?: MessagePort; pageTools?: MessagePort } = {}): Promise<void> {
     this.stop()
     try {
       const client = await AgentClient.connect(createWorker(), { onInvalidNotice: (e) => this.fail('DSH_PROTOCOL_INVALID', e.message, 'host') })
       this.#client = client
       this.#stopNotices = client.onNotices((batch) => this.#onNotices(batch))
-      if (webContainerPort) await client.call({ kind: 'webcontainer.attach', port: webContainerPort })
-      this.keyState = (await client.call({ kind: 'host.configure', settings })).keyState
+      if (ports.webContainer) await client.call({ kind: 'webcontainer.attach', port: ports.webContainer })
+      if (ports.pageTools) await client.call({ kind: 'pagetools.attach', port: ports.pageTools })
+      const configured = await client.call({ kind: 'host.configure', settings })
+      this.keyState = configured.keyState
+    this.mcpTokens = configured.mcpTokens
+      this.mcpTokens = configured.mcpTokens
       await this.refreshSessions()
       const resume = sessionId ?? latest(this.sessions)?.id
       await this.open(resume as SessionId | undefined)
@@ -233,9 +239,18 @@ export class AgentController implements ReactiveController {
     await this.open(this.sessionId)
   }
 
+  /** Sets or clears an MCP server's bearer token; the server reconnects with it and the session is reopened. */
+  async setMcpToken(url: string, token: string | null, remember: boolean): Promise<void> {
+    const tokens = await this.call({ kind: 'mcp.token', url, token, remember })
+    if (!tokens) return
+    this.mcpTokens = tokens
+    await this.open(this.sessionId)
+  }
+
   async deleteAll(): Promise<void> {
     if ((await this.call({ kind: 'data.delete-all' })) === undefined) return
     this.keyState = { hasKey: false, remembered: false }
+    this.mcpTokens = []
     this.sessionId = undefined
     await this.open(undefined)
     await this.refreshSessions()

@@ -13,6 +13,8 @@
  * @event dsh-turn-end - `{sessionId, turn, reason}`.
  * @event dsh-error - `{code, message}`.
  * @method workspaceFiles - a read-only snapshot of the workspace's text files.
+ * @method registerTool - a page tool `{name, description, parameters, effect?, timeoutMs?, execute}` whose body runs on the page; returns the unregister function.
+ * @attr mcp-servers - JSON array of MCP servers `[{"name", "url"}]` (Streamable HTTP); bearer tokens are set in Settings, never in an attribute.
  * @attr mode - `inline` (default: a box in the page) or `launcher` (a floating button that opens the widget as a panel, a full-height sheet on phones).
  * @attr open - launcher mode: whether the widget is open (state is kept while closed).
  * @attr controls - `full` (default) or `reader` (hides Compact, Sessions, Settings and Steer).
@@ -35,14 +37,15 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js'
 import type { PermissionPreset } from '../../src/approval/types.ts'
 import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
-import type { ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
+import type { McpServerSetting, ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
 import { HostColorSchemeController } from '../controllers/host-color-scheme.ts'
 import { PageLifecycleController, requestPersistentStorage, type Persistence } from '../controllers/page-lifecycle.ts'
-import type { DshApprovalDecideDetail, DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
+import type { DshApprovalDecideDetail, DshMcpChangeDetail, DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
 import { strings } from '../i18n/strings.ts'
 import { shellStrings } from '../i18n/shell-strings.ts'
-import { resolveInstructions, resolveReplay, resolveScript, resolveSkills, resolveWebFetch, resolveWorkspace } from './resolve-inputs.ts'
+import { resolveInstructions, resolveMcpServers, resolveReplay, resolveScript, resolveSkills, resolveWebFetch, resolveWorkspace } from './resolve-inputs.ts'
+import { PageTools, type PageToolDefinition } from './page-tools.ts'
 import { parseSuggestions, renderEmptyState } from './empty-state.ts'
 import { renderNotices } from './error-notices.ts'
 import { forgetRememberedProvider, loadRememberedProvider, saveRememberedProvider } from './remembered-provider.ts'
@@ -54,12 +57,13 @@ import '../dsh-composer/dsh-composer.ts'
 import '../dsh-question-card/dsh-question-card.ts'
 import '../dsh-session-list/dsh-session-list.ts'
 import '../dsh-settings/dsh-settings.ts'
+import '../dsh-mcp-settings/dsh-mcp-settings.ts'
 
 // The build rewrites this URL to the bundled worker, relative to this module; cross-origin it starts through a blob: bootstrap.
 const startWorker = () => startAgentWorker((Worker) => new Worker(new URL('../../workers/agent.worker.ts', import.meta.url), { type: 'module', name: 'dsh-agent' }))
 
 /** Properties that make up the runtime settings: a change after start reconfigures the worker. */
-const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch'] as const
+const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'mcpServersAttr'] as const
 
 export class DshAgent extends LitElement {
   static override styles = agentStyles
@@ -78,6 +82,10 @@ export class DshAgent extends LitElement {
   /** The browser's answer to `persist()` (sessions in IndexedDB only), shown on the storage line. */
   @state() private persistence: Persistence | undefined
   #workspaceBridge: WorkspaceBridge | undefined
+  @property({ attribute: 'mcp-servers' }) mcpServersAttr: string | null = null
+  /** The MCP servers as Settings left them (add/remove); until then, and after `mcp-servers` changes, the attribute's. */
+  @state() private mcpEdited: McpServerSetting[] | undefined
+  readonly #pageTools = new PageTools((name, message) => this.agent.fail('PAGE_TOOL_REJECTED', `page tool "${name}": ${message}`, 'pagetools.attach'))
   @property() permissions: PermissionPreset = 'ask'
   @property() storage: 'memory' | 'indexeddb' = 'indexeddb'
   @property() instructions: string | null = null
@@ -114,6 +122,16 @@ export class DshAgent extends LitElement {
     this.#sentSettings = ''
     this.#workspaceBridge?.close()
     this.#workspaceBridge = undefined
+    this.#pageTools.close()
+  }
+
+  /**
+   * Registers a tool whose body runs on this page; the agent calls it through the same pipeline as
+   * its own tools (approval by `effect`, guards, timeout, the abort reaching `execute`'s signal).
+   * @returns unregisters the tool. @throws TypeError for a bad definition or a name already registered here.
+   */
+  registerTool(definition: PageToolDefinition): () => void {
+    return this.#pageTools.register(definition)
   }
 
   #workspaceUnavailable(reason: string): void {
@@ -123,6 +141,7 @@ export class DshAgent extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#uncoverNewRequest()
+    if (changed.has('mcpServersAttr')) this.mcpEdited = undefined
     if (!changed.has('suggestions')) return
     try {
       this.suggestionList = parseSuggestions(this.suggestions)
@@ -190,7 +209,33 @@ export class DshAgent extends LitElement {
     if (workspace) settings.workspace = workspace
     if (this.workspaceId) settings.workspaceId = this.workspaceId
     if (replay !== undefined) settings.replay = replay
+    const mcpServers = this.#mcpServers()
+    if (mcpServers.length > 0) settings.mcpServers = mcpServers
     return settings
+  }
+
+  #mcpServers(): McpServerSetting[] {
+    return this.mcpEdited ?? resolveMcpServers(this.mcpServersAttr) ?? []
+  }
+
+  /** The Settings' MCP section: a token applies at once; adding or removing a server restarts the runtime with the new list. */
+  async #onMcp(event: CustomEvent<DshMcpChangeDetail>): Promise<void> {
+    const d = event.detail
+    if (d.action === 'token') return this.agent.setMcpToken(d.url, d.token, d.remember)
+    let servers: McpServerSetting[]
+    try {
+      servers = this.#mcpServers()
+    } catch { // a broken mcp-servers attribute was reported at start; Settings starts from an empty list
+      servers = []
+    }
+    if (d.action === 'remove') {
+      if (this.agent.mcpTokens.some((t) => t.url === d.url)) await this.agent.setMcpToken(d.url, null, false)
+      this.mcpEdited = servers.filter((server) => server.name !== d.name)
+    } else {
+      if (d.token) await this.agent.setMcpToken(d.url, d.token, d.remember)
+      this.mcpEdited = [...servers, { name: d.name, url: d.url }]
+    }
+    await this.#applySettings()
   }
 
   /** A read-only snapshot of the workspace's text files `{path: content}`; `undefined` until the worker is up. */
@@ -208,7 +253,7 @@ export class DshAgent extends LitElement {
       this.#workspaceBridge?.close()
       const bridge = (this.#workspaceBridge = startWorkspaceBridge(this.workspaceProvider, (reason) => this.#workspaceUnavailable(reason)))
       if (bridge.notice) this.#workspaceUnavailable(bridge.notice)
-      await this.agent.start(startWorker, settings, this.session ?? undefined, bridge.port)
+      await this.agent.start(startWorker, settings, this.session ?? undefined, { ...(bridge.port ? { webContainer: bridge.port } : {}), pageTools: this.#pageTools.connect() })
     } catch (error) {
       const e = error as { code?: string; message: string }
       this.agent.fail(e.code ?? 'DSH_ATTRIBUTE_INVALID', e.message, 'attribute')
@@ -318,12 +363,22 @@ export class DshAgent extends LitElement {
       </div>
       <div part="panel" class="panel" role="group" aria-label=${panel === 'sessions' ? s.sessions : s.settings} ?hidden=${panel === 'none'} @dsh-session-action=${this.#onSessionAction} @dsh-settings-change=${this.#onSettings}>
         ${panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage} .persistence=${this.persistence}></dsh-session-list>` : nothing}
-        ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState} .rules=${a.rules}></dsh-settings>` : nothing}
+        ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState} .rules=${a.rules}></dsh-settings>
+          <dsh-mcp-settings exportparts="mcp-settings" lang=${this.lang} .servers=${this.mcpEdited ?? safely(() => resolveMcpServers(this.mcpServersAttr)) ?? []} .tokens=${a.mcpTokens} @dsh-mcp-change=${this.#onMcp}></dsh-mcp-settings>` : nothing}
       </div>
       ${this.#questionCard()}
       <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} placeholder=${this.placeholder} .steer=${this.controls !== 'reader'} ?running=${running && canDrive} ?disabled=${!canDrive}
         @dsh-submit=${(e: CustomEvent<{ text: string }>) => this.#submit(e.detail.text)} @dsh-cancel=${() => a.cancel()}></dsh-composer>
     </div>`
+  }
+}
+
+/** `read()`, or undefined when it throws (an invalid attribute is reported where it is applied). */
+function safely<T>(read: () => T): T | undefined {
+  try {
+    return read()
+  } catch {
+    return undefined
   }
 }
 

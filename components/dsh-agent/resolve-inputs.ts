@@ -1,6 +1,6 @@
 /**
  * Reads `<dsh-agent>`'s content attributes that may be inline or a URL: `script`, `workspace`,
- * `src`, `instructions` (text or a same-origin URL), `skills` (a JSON index URL) and `web-fetch`. Plane: main. Contract: failures are `AgentInputError` with a stable code and
+ * `src`, `instructions` (text or a same-origin URL), `skills` (a JSON index URL), `web-fetch`, and `mcp-servers` (inline JSON). Plane: main. Contract: failures are `AgentInputError` with a stable code and
  * the attribute name; URLs resolve against the document and are fetched without credentials.
  * @module components/dsh-agent/resolve-inputs
  */
@@ -88,4 +88,23 @@ export function resolveWebFetch(value: string | null): { allow: 'self' | 'off' |
   if (words.length === 1 && words[0] === 'self') return { allow: 'self', base }
   if (words.includes('off')) throw new AgentInputError('DSH_ATTRIBUTE_INVALID', 'web-fetch: "off" cannot be combined with other entries')
   return { allow: words.map((w) => (w === 'self' ? w : new URL(w, document.baseURI).href)), base }
+}
+
+const MCP_NAME = /^[A-Za-z0-9_-]{1,32}$/
+
+/** `mcp-servers`: an inline JSON array of `{name, url}` (URLs resolve against the document; http(s) only; no tokens here). */
+export function resolveMcpServers(value: string | null): { name: string; url: string }[] | undefined {
+  if (value === null || value.trim() === '') return undefined
+  const servers = parseJson('mcp-servers', value)
+  const fail = (problem: string): never => { throw new AgentInputError('DSH_ATTRIBUTE_INVALID', `mcp-servers: ${problem}`) }
+  if (!Array.isArray(servers)) fail('expected a JSON array of {"name", "url"}')
+  return (servers as unknown[]).map((entry, i) => {
+    const { name, url, ...rest } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>
+    if (typeof name !== 'string' || !MCP_NAME.test(name)) fail(`[${i}].name must match ${MCP_NAME}`)
+    if (typeof url !== 'string' || !URL.canParse(url, document.baseURI)) fail(`[${i}].url must be a URL`)
+    const resolved = new URL(url as string, document.baseURI)
+    if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') fail(`[${i}].url must be http: or https:`)
+    if (Object.keys(rest).length > 0) fail(`[${i}] has unknown fields ${Object.keys(rest).join(', ')} (a bearer token goes in Settings, never in an attribute)`)
+    return { name: name as string, url: resolved.href }
+  })
 }

@@ -9,7 +9,7 @@ import type { DshReadyDetail } from './dsh-ready.ts'
 import type { DshTurnStartDetail } from './dsh-turn-start.ts'
 import type { DshTurnEndDetail } from './dsh-turn-end.ts'
 import type { DshErrorDetail } from './dsh-error.ts'
-import type { DshApprovalDecideDetail, DshHistoryRequestDetail, DshQuestionAnswerDetail, DshSessionActionDetail, DshSettingsChangeDetail, DshSubmitDetail } from './ui-events.ts'
+import type { DshApprovalDecideDetail, DshHistoryRequestDetail, DshMcpChangeDetail, DshQuestionAnswerDetail, DshSessionActionDetail, DshSettingsChangeDetail, DshSubmitDetail } from './ui-events.ts'
 
 export type * from './dsh-ready.ts'
 export type * from './dsh-turn-start.ts'
@@ -30,6 +30,7 @@ export interface DshEventDetails {
   'dsh-session-action': DshSessionActionDetail
   'dsh-settings-change': DshSettingsChangeDetail
   'dsh-history-request': DshHistoryRequestDetail
+  'dsh-mcp-change': DshMcpChangeDetail
 }
 
 export type DshEventName = keyof DshEventDetails
@@ -53,6 +54,7 @@ export const DSH_EVENT_CANCELABLE: Readonly<Record<DshEventName, boolean>> = {
   'dsh-session-action': true,
   'dsh-settings-change': true,
   'dsh-history-request': true,
+  'dsh-mcp-change': true,
 }
 
 declare global {

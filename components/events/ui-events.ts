@@ -22,3 +22,8 @@ export type DshSettingsChangeDetail =
   | { action: 'revoke-rule'; ruleId: string }
 /** The reader reached the top of a long transcript whose older turns are not loaded yet. */
 export interface DshHistoryRequestDetail { sessionId: string }
+/** The MCP servers section of the settings: add (with an optional bearer token), remove, set or clear a token. */
+export type DshMcpChangeDetail =
+  | { action: 'add'; name: string; url: string; token: string | null; remember: boolean }
+  | { action: 'remove'; name: string; url: string }
+  | { action: 'token'; url: string; token: string | null; remember: boolean }

@@ -74,6 +74,7 @@ async function deleteAll(host: CommandHost): Promise<null> {
   if (persistence?.deleteAllData) await persistence.deleteAllData()
   else for (const { header } of await runtime.sessions.list()) await runtime.sessions.delete(header.id)
   await host.forgetKey()
+  await host.forgetMcpTokens()
   await host.reset()
   return null
 }
@@ -93,7 +94,9 @@ async function sessionEvents(host: CommandHost, sessionId: SessionId): Promise<r
 
 export async function runCommand(host: CommandHost, command: HostCommand): Promise<Result> {
   switch (command.kind) {
-    case 'host.configure': return { keyState: await host.configure(command.settings) }
+    case 'host.configure': return { keyState: await host.configure(command.settings), mcpTokens: host.mcpTokens }
+    case 'mcp.token': return host.setMcpToken(command.url, command.token, command.remember)
+    case 'pagetools.attach': return host.attachPageTools(command.port)
     case 'provider.key': return host.setKey(command.apiKey, command.remember)
     case 'session.subscribe': {
       const events = await sessionEvents(host, command.sessionId)

@@ -7,7 +7,7 @@
  */
 import type { Agent } from '../agent-loop/types.ts'
 import { PROTOCOL_VERSION } from '../protocol/messages.ts'
-import type { CommandKind, CommandReply, HostApi, HostCommand, HostNotice, KeyState, RuntimeSettings } from '../protocol/messages.ts'
+import type { CommandKind, CommandReply, HostApi, HostCommand, HostNotice, KeyState, McpTokenState, RuntimeSettings } from '../protocol/messages.ts'
 import { validateCommand } from '../protocol/validate.ts'
 import type { SessionId } from '../util/brand.ts'
 import { attachPageWebContainer } from '../fs-webcontainer/boot.ts'
@@ -20,6 +20,9 @@ import type { ApprovalRules } from '../plugins/approval-rules/index.ts'
 import { QuestionBridge } from './question-bridge.ts'
 import { clearRememberedKey, loadRememberedKey, saveRememberedKey, scrubSecret } from './key-store.ts'
 import { NoticeSink, type PageSink } from './notice-sink.ts'
+import { McpTokens } from './mcp-tokens.ts'
+import { PageToolBridge } from '../tool-page/bridge.ts'
+import * as ToolPage from '../tool-page/index.ts'
 import { runtimeOptions } from './runtime-options.ts'
 import { SessionFeeds } from './session-feed.ts'
 import { SessionFollowers } from './followers.ts'
@@ -35,7 +38,7 @@ import type {} from '../tools/events.ts'
  * must not interleave (a session opened on a runtime being disposed is lost, or its own
  * just-released lock makes it look like another tab's).
  */
-const LIFECYCLE_COMMANDS: ReadonlySet<CommandKind> = new Set<CommandKind>(['host.configure', 'provider.key', 'webcontainer.attach', 'data.delete-all', 'session.open', 'session.takeOver'])
+const LIFECYCLE_COMMANDS: ReadonlySet<CommandKind> = new Set<CommandKind>(['host.configure', 'provider.key', 'mcp.token', 'webcontainer.attach', 'pagetools.attach', 'data.delete-all', 'session.open', 'session.takeOver'])
 
 export class AgentHost implements HostApi, CommandHost {
   readonly agents = new Map<string, Agent>()
@@ -52,6 +55,9 @@ export class AgentHost implements HostApi, CommandHost {
   #settings: RuntimeSettings | undefined
   #apiKey: string | undefined
   #remembered = false
+  readonly #mcpTokens = new McpTokens()
+  /** The page's tools, once the page attached their port; every runtime mounts them. */
+  #pageTools: PageToolBridge | undefined
   #tools: ToolLookup | undefined
   /** The runtime's workspace and session rules, for approval previews and "Allow for this session". */
   #fs: FileSystem | undefined
@@ -93,7 +99,7 @@ export class AgentHost implements HostApi, CommandHost {
     } catch (error) {
       const e = error as { code?: unknown; name?: string; message?: string }
       const code = typeof e.code === 'string' ? e.code : (e.name ?? 'Error')
-      return { ok: false, code, message: scrubSecret(String(e.message ?? error), this.#apiKey) }
+      return { ok: false, code, message: this.#scrub(String(e.message ?? error)) }
     }
   }
 
@@ -118,6 +124,7 @@ export class AgentHost implements HostApi, CommandHost {
   /** Replaces the configuration; the next command starts a fresh runtime. */
   async configure(settings: RuntimeSettings): Promise<KeyState> {
     this.#settings = settings
+    await this.#mcpTokens.load()
     if (this.#apiKey === undefined) {
       this.#apiKey = await loadRememberedKey()
       this.#remembered = this.#apiKey !== undefined
@@ -133,6 +140,30 @@ export class AgentHost implements HostApi, CommandHost {
     this.#remembered = apiKey !== null && remember
     if (this.#settings?.provider === 'openai-compatible') await this.reset()
     return this.keyState
+  }
+
+  /** The MCP server URLs that have a token here. */
+  get mcpTokens(): McpTokenState[] {
+    return this.#mcpTokens.states
+  }
+
+  /** Sets or clears the bearer token of the MCP server at `url`; a configured server reconnects with it. */
+  async setMcpToken(url: string, token: string | null, remember: boolean): Promise<McpTokenState[]> {
+    await this.#mcpTokens.set(url, token, remember)
+    if (this.#settings?.mcpServers?.some((server) => server.url === url)) await this.reset()
+    return this.mcpTokens
+  }
+
+  forgetMcpTokens(): Promise<void> {
+    return this.#mcpTokens.forgetAll()
+  }
+
+  /** Serves the page's tools from `port` to this and every later runtime. */
+  async attachPageTools(port: MessagePort): Promise<null> {
+    this.#pageTools?.close()
+    this.#pageTools = new PageToolBridge(port)
+    await this.reset()
+    return null
   }
 
   /** Routes the workspace to the page's WebContainer over `port`; the next runtime uses it. */
@@ -162,10 +193,11 @@ export class AgentHost implements HostApi, CommandHost {
   }
 
   async #start(settings: RuntimeSettings): Promise<HostRuntime> {
-    const base = runtimeOptions(settings, this.#apiKey)
+    const base = runtimeOptions(settings, this.#apiKey, this.#mcpTokens.byUrl)
     const options: HostRuntimeOptions = {
       ...base, workspace: { ...base.workspace, provider: this.#workspace },
       userQuestions: { answer: (request) => this.userQuestions.ask(request) },
+      ...(this.#pageTools ? { plugins: [[ToolPage, { source: this.#pageTools }] as const] } : {}),
     }
     const runtime = await this.factory(options)
     const tools = runtime.ctx.get('tools', false)
@@ -206,11 +238,15 @@ export class AgentHost implements HostApi, CommandHost {
 
   /** Every notice leaves through here: a `host.error` message has the key scrubbed. */
   readonly #post = (notice: HostNotice): void => {
-    this.sink.post(notice.kind === 'host.error' ? { ...notice, message: scrubSecret(notice.message, this.#apiKey) } : notice)
+    this.sink.post(notice.kind === 'host.error' ? { ...notice, message: this.#scrub(notice.message) } : notice)
+  }
+
+  #scrub(text: string): string {
+    return this.#mcpTokens.scrub(scrubSecret(text, this.#apiKey))
   }
 
   /** The key is held here only; callers may test whether text would leak it. */
   containsKey(text: string): boolean {
-    return this.#apiKey !== undefined && text.includes(this.#apiKey)
+    return (this.#apiKey !== undefined && text.includes(this.#apiKey)) || this.#mcpTokens.contains(text)
   }
 }

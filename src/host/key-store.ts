@@ -1,6 +1,6 @@
 /**
- * The provider key the user chose to remember on this device, stored apart from session data
- * in its own IndexedDB database. Plane: worker; reads `indexedDB` lazily.
+ * The provider key and MCP bearer tokens the user chose to remember on this device, stored apart
+ * from session data in their own IndexedDB database (tokens under `mcp:<server url>`). Plane: worker; reads `indexedDB` lazily.
  * Contract: nothing is written unless `save` is called after explicit opt-in; `clear` removes it.
  * @module host/key-store
  */
@@ -39,6 +39,37 @@ export async function clearRememberedKey(): Promise<void> {
   const db = await open()
   try {
     await db.delete(STORE, ENTRY)
+  } finally {
+    db.close()
+  }
+}
+
+const MCP_PREFIX = 'mcp:'
+
+/** Remembered MCP bearer tokens by server URL. */
+export async function loadRememberedMcpTokens(): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>()
+  if (typeof globalThis.indexedDB === 'undefined') return tokens
+  const db = await open()
+  try {
+    const keys = await db.getAllKeys(STORE, IDBKeyRange.bound(MCP_PREFIX, `${MCP_PREFIX}\uffff`))
+    for (const key of keys) {
+      const value: unknown = await db.get(STORE, key)
+      if (typeof value === 'string') tokens.set(String(key).slice(MCP_PREFIX.length), value)
+    }
+    return tokens
+  } finally {
+    db.close()
+  }
+}
+
+/** Stores (`token`) or removes (`null`) the remembered token of the MCP server at `url`. */
+export async function rememberMcpToken(url: string, token: string | null): Promise<void> {
+  if (token === null && typeof globalThis.indexedDB === 'undefined') return
+  const db = await open()
+  try {
+    if (token === null) await db.delete(STORE, `${MCP_PREFIX}${url}`)
+    else await db.put(STORE, token, `${MCP_PREFIX}${url}`)
   } finally {
     db.close()
   }

@@ -1,7 +1,7 @@
 /**
  * Turns the page's `RuntimeSettings` (plus the key held in worker memory) into `createRuntime`
  * options. Plane: worker; pure. Contract: a malformed replay file fails naming its line; the key
- * goes only into the provider options.
+ * goes only into the provider options, an MCP token only into its own server's headers.
  * @module host/runtime-options
  */
 import type { ScriptedReply } from '../llm-scripted/types.ts'
@@ -54,7 +54,15 @@ function llmOptions(settings: RuntimeSettings, apiKey: string | undefined): Host
   }
 }
 
-export function runtimeOptions(settings: RuntimeSettings, apiKey: string | undefined): HostRuntimeOptions {
+/** The page's MCP servers, each with its bearer token (held in the worker) as an `Authorization` header. */
+function mcpServers(settings: RuntimeSettings, tokens: ReadonlyMap<string, string> | undefined): NonNullable<HostRuntimeOptions['mcp']>['servers'] {
+  return (settings.mcpServers ?? []).map(({ name, url }) => {
+    const token = tokens?.get(url)
+    return token === undefined ? { name, url } : { name, url, headers: { Authorization: `Bearer ${token}` } }
+  })
+}
+
+export function runtimeOptions(settings: RuntimeSettings, apiKey: string | undefined, mcpTokens?: ReadonlyMap<string, string>): HostRuntimeOptions {
   const workspace: HostRuntimeOptions['workspace'] = { provider: 'memory' }
   if (settings.workspace) workspace.files = settings.workspace
   if (settings.workspaceId) workspace.id = settings.workspaceId
@@ -64,6 +72,7 @@ export function runtimeOptions(settings: RuntimeSettings, apiKey: string | undef
     workspace,
     approval: { policy: 'ask' },
     permissions: settings.permissions,
+    ...(settings.mcpServers?.length ? { mcp: { servers: mcpServers(settings, mcpTokens) } } : {}),
   }
   if (settings.instructions !== undefined) options.instructions = settings.instructions
   if (settings.persona !== undefined) options.persona = settings.persona

@@ -12,7 +12,9 @@ import type { ToolDefinition } from '../tools/types.ts'
 import type { ScriptedReply } from '../llm-scripted/types.ts'
 import type { SessionId } from '../util/brand.ts'
 import type { Runtime } from '../kernel/runtime.ts'
-import type { KeyState, RuntimeSettings } from '../protocol/messages.ts'
+import type { KeyState, McpTokenState, RuntimeSettings } from '../protocol/messages.ts'
+import type { McpServerConfig } from '../mcp-client/types.ts'
+import type { KernelPlugin } from '../kernel/types.ts'
 import type { ApprovalBridge } from './approval-bridge.ts'
 import type { QuestionBridge } from './question-bridge.ts'
 import type { SessionFollowers } from './followers.ts'
@@ -38,6 +40,9 @@ export interface HostRuntimeOptions {
   webFetch?: { allow: 'self' | 'off' | string[]; base?: string }
   /** The page answers `ask_user_question` (the host's question bridge). */
   userQuestions?: { answer(request: AskUserQuestionRequest): Promise<UserQuestionOutcome> }
+  mcp?: { servers: McpServerConfig[] }
+  /** Extra plugins (the page's tools, `element.registerTool`). */
+  plugins?: (KernelPlugin | readonly [KernelPlugin, unknown])[]
 }
 
 /**
@@ -90,6 +95,11 @@ export interface CommandHost extends RuntimeEventsHost {
   setKey(apiKey: string | null, remember: boolean): Promise<KeyState>
   forgetKey(): Promise<KeyState>
   attachWebContainer(port: MessagePort): Promise<null>
+  /** MCP server URLs with a bearer token here. */
+  readonly mcpTokens: McpTokenState[]
+  setMcpToken(url: string, token: string | null, remember: boolean): Promise<McpTokenState[]>
+  forgetMcpTokens(): Promise<void>
+  attachPageTools(port: MessagePort): Promise<null>
   reset(): Promise<void>
   /** Whether `text` would leak the API key. */
   containsKey(text: string): boolean

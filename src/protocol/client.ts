@@ -81,7 +81,7 @@ export class AgentClient {
     if (this.#disposed) throw new HostCommandError('DSH_CLIENT_DISPOSED', `${command.kind}: the agent client was disposed`)
     // A MessagePort is transferred, never copied (copying one throws DataCloneError).
     const sent: HostCommand = command
-    const reply = await this.#api.call(sent.kind === 'webcontainer.attach' ? Comlink.transfer(sent, [sent.port]) : sent)
+    const reply = await this.#api.call(sent.kind === 'webcontainer.attach' || sent.kind === 'pagetools.attach' ? Comlink.transfer(sent, [sent.port]) : sent)
     if (!reply.ok) throw new HostCommandError(reply.code, reply.message)
     return reply.value as CommandResultMap[K]
   }

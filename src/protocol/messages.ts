@@ -41,6 +41,20 @@ export interface RuntimeSettings {
   skills?: { name: string; description: string; url?: string; body?: string }[]
   /** `web_fetch`: the allow-list and the host page's URL (`self` and relative URLs mean it). */
   webFetch?: { allow: 'self' | 'off' | string[]; base?: string }
+  /** MCP servers (Streamable HTTP); a bearer token for one is sent apart (`mcp.token`), never in settings. */
+  mcpServers?: McpServerSetting[]
+}
+
+/** An MCP server as the page names it: `name` namespaces its tools (`mcp__<name>__<tool>`). */
+export interface McpServerSetting {
+  name: string
+  url: string
+}
+
+/** A server URL that has a bearer token in the worker; `remembered`: also stored on this device. */
+export interface McpTokenState {
+  url: string
+  remembered: boolean
 }
 
 /** A logged event plus the tool card the worker derived for it (pure in the call's args and result). */
@@ -134,6 +148,10 @@ export type HostCommand =
   | { kind: 'workspace.snapshot' }
   /** Routes the workspace to the page's WebContainer: `port` is served by `serveWebContainer` (transferred, not copied). */
   | { kind: 'webcontainer.attach'; port: MessagePort }
+  /** Sets (or clears, `null`) the bearer token sent to the MCP server at `url`; `remember` stores it on this device. */
+  | { kind: 'mcp.token'; url: string; token: string | null; remember: boolean }
+  /** The page's tools (`element.registerTool`): `port` carries their registrations and calls (src/protocol/page-tools.ts). */
+  | { kind: 'pagetools.attach'; port: MessagePort }
 
 export type CommandKind = HostCommand['kind']
 export type CommandOf<K extends CommandKind> = Extract<HostCommand, { kind: K }>
@@ -145,7 +163,7 @@ export interface SessionOpened {
 }
 
 export interface CommandResultMap {
-  'host.configure': { keyState: KeyState }
+  'host.configure': { keyState: KeyState; mcpTokens: McpTokenState[] }
   'provider.key': KeyState
   'session.list': SessionSummary[]
   /** `readOnly`: another tab or instance writes the session; this one follows it from storage. */
@@ -177,6 +195,8 @@ export interface CommandResultMap {
   /** The workspace's text files by display path; `truncated` when the caps cut it short. */
   'workspace.snapshot': { files: Record<string, string>; truncated: boolean }
   'webcontainer.attach': null
+  'mcp.token': McpTokenState[]
+  'pagetools.attach': null
 }
 
 export type HostNotice =

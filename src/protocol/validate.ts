@@ -39,10 +39,13 @@ const webFetch: Check = (v) => isRecord(v) && checkFields(v, {
   allow: (a) => a === 'self' || a === 'off' || (Array.isArray(a) && a.length <= 100 && a.every(text)), base: optional(text),
 }) === undefined
 
+const url: Check = (v) => typeof v === 'string' && v.length <= 2048 && URL.canParse(v)
+const mcpServers: Check = (v) => Array.isArray(v) && v.length <= 32 && v.every((s) => isRecord(s) && checkFields(s, { name: (n) => typeof n === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(n), url }) === undefined)
+
 const settings: Check = (v) => isRecord(v) && checkFields(v, {
   provider: oneOf(PROVIDER_KINDS), model: optional(text), baseURL: optional(text), replies: optional(array),
   replay: optional(bigText), workspace: optional(stringMap), workspaceId: optional(workspaceKey), permissions: oneOf(PERMISSION_PRESETS),
-  storage: oneOf(['memory', 'indexeddb']), instructions: optional(bigText), persona: optional(text), skills: optional(siteSkills), webFetch: optional(webFetch),
+  storage: oneOf(['memory', 'indexeddb']), instructions: optional(bigText), persona: optional(text), skills: optional(siteSkills), webFetch: optional(webFetch), mcpServers: optional(mcpServers),
 }) === undefined
 
 const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
@@ -71,6 +74,8 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'data.delete-all': {},
   'workspace.snapshot': {},
   'webcontainer.attach': { port },
+  'mcp.token': { url, token: nullableKey, remember: bool },
+  'pagetools.attach': { port },
 }
 
 const wireEvents: Check = (v) => Array.isArray(v) && v.every((w) =>
