@@ -37,7 +37,8 @@ export class SessionHandle {
         error: report.error, state: report.state,
         committed: (durableSeq) => {
           report.state(true, durableSeq)
-          this.channel?.postMessage({ seq: durableSeq })
+          // A batch that commits after the handle was released (a runtime restart mid-write) nudges no one: the channel is closed.
+          if (!this.released) this.channel?.postMessage({ seq: durableSeq })
         },
       },
     })
