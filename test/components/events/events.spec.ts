@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest'
 import { DSH_EVENT_CANCELABLE, emit, type DshEventDetails, type DshEventName } from '../../../components/events/index.ts'
 import type { TurnEndReason } from '../../../src/session/types.ts'
 
-const REQUESTS: DshEventName[] = ['dsh-submit', 'dsh-cancel', 'dsh-approval-decide', 'dsh-question-answer', 'dsh-session-action', 'dsh-settings-change', 'dsh-history-request']
+const REQUESTS: DshEventName[] = ['dsh-submit', 'dsh-cancel', 'dsh-approval-decide', 'dsh-question-answer', 'dsh-session-action', 'dsh-settings-change', 'dsh-history-request', 'dsh-mcp-change']
 const NOTICES: DshEventName[] = ['dsh-ready', 'dsh-turn-start', 'dsh-turn-end', 'dsh-error']
 
 function dispatched(name: DshEventName, veto: boolean): { event: Event; result: boolean } {

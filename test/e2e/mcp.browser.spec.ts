@@ -1,0 +1,159 @@
+// MCP and page tools in Chromium: the demo page against the demo MCP server (the SDK's server on another 127.0.0.1
+// port, so every request is cross-origin with a CORS preflight), the page tool approved and rejected by real clicks,
+// an unreachable server named in the transcript live and on replay, reconnecting when it is back and after offline.
+import { expect, test, type Page } from '@playwright/test'
+import { guardLocalOnly } from '../harness/local-only.ts'
+// @ts-expect-error -- a plain ESM script without types (the demo's own server)
+import { startDemoMcpServer } from '../../scripts/mcp-demo-server.mjs'
+
+interface DemoServer { url: string; origin: string; requests: { method: string; path: string; origin?: string }[]; ratings: unknown[]; close(): Promise<void> }
+const start = (port = 0): Promise<DemoServer> => startDemoMcpServer({ port })
+
+let outside: string[] = []
+let server: DemoServer | undefined
+test.beforeEach(async ({ context }) => { outside = await guardLocalOnly(context) })
+test.afterEach(async () => {
+  expect(outside, 'requests to non-local hosts').toEqual([])
+  await server?.close()
+  server = undefined
+})
+
+async function ask(page: Page, text: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: 'Message' })
+  await input.fill(text)
+  await input.press('Enter')
+}
+const dialog = (page: Page) => page.locator('dsh-agent dsh-approval-dialog')
+const notices = (page: Page) => page.locator('dsh-agent dsh-transcript [part~="notice"]')
+
+test('demo: MCP search (read, no question), the page tool scrolls after a click on Allow, an MCP write asks too', async ({ page }) => {
+  server = await start()
+  await page.goto(`/mcp/?mcp=${encodeURIComponent(server.url)}`)
+  await page.waitForSelector('body[data-ready]')
+  expect(await page.evaluate(() => scrollY)).toBe(0)
+  await ask(page, 'How do I connect an MCP server?')
+  await expect(dialog(page).locator('[part~="tool-card"]')).toContainText('page · scroll_to_heading')
+  await dialog(page).locator('[part~="allow-button"]').click()
+  await expect(page.locator('body')).toHaveAttribute('data-scrolled-to', 'connecting-mcp-servers')
+  await expect(dialog(page).locator('[part~="tool-card"]')).toContainText('docs · Rate a docs page')
+  await dialog(page).locator('[part~="allow-button"]').click()
+  await expect(page.locator('body')).toHaveAttribute('data-turns', '1', { timeout: 20_000 })
+  const cards = page.locator('dsh-agent [part~="tool-card"]')
+  await expect(cards).toHaveCount(3)
+  await expect(cards.nth(0)).toContainText('connecting: Connecting MCP servers')
+  await expect(cards.nth(1)).toContainText('The page now shows "Connecting MCP servers".')
+  await expect(cards.nth(2)).toContainText('Recorded: "mcp" was helpful')
+  expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0)
+  expect(server.ratings).toEqual([{ page: 'mcp', helpful: true }])
+  // Cross-origin from the page's worker: a CORS preflight, then the calls, all with the page's origin.
+  const pageOrigin = new URL(page.url()).origin
+  expect(server.requests.some((r) => r.method === 'OPTIONS' && r.origin === pageOrigin)).toBe(true)
+  expect(server.requests.filter((r) => r.method === 'POST').every((r) => r.origin === pageOrigin)).toBe(true)
+})
+
+test('a click on Reject: the page tool never runs and the model is told; the turn goes on', async ({ page }) => {
+  server = await start()
+  await page.goto(`/mcp/?mcp=${encodeURIComponent(server.url)}`)
+  await page.waitForSelector('body[data-ready]')
+  await ask(page, 'How do I connect an MCP server?')
+  await expect(dialog(page).locator('[part~="tool-card"]')).toContainText('page · scroll_to_heading')
+  await dialog(page).locator('[part~="reject-button"]').click()
+  await expect(dialog(page).locator('[part~="tool-card"]')).toContainText('docs · Rate a docs page')
+  await dialog(page).locator('[part~="reject-button"]').click()
+  await expect(page.locator('body')).toHaveAttribute('data-turns', '1', { timeout: 20_000 })
+  await expect(page.locator('dsh-agent [part~="tool-card"]').nth(1)).toContainText('the user rejected tool "scroll_to_heading"')
+  expect(await page.locator('body').getAttribute('data-scrolled-to')).toBeNull()
+  expect(server.ratings).toEqual([])
+})
+
+test('a server that is not there: a notice names it; once it is up the tools return, and a reload replays both notices', async ({ page }) => {
+  const probe = await start()
+  const port = Number(new URL(probe.url).port)
+  await probe.close()
+  await page.goto(`/mcp/?mcp=${encodeURIComponent(`http://127.0.0.1:${port}/mcp`)}`)
+  await page.waitForSelector('body[data-ready]')
+  await expect(notices(page).first()).toContainText('MCP server "docs" unavailable, its tools are absent: unreachable')
+  await expect(notices(page).first()).toHaveAttribute('data-code', 'MCP_UNREACHABLE')
+  server = await start(port)
+  await expect(notices(page).last()).toContainText('MCP server "docs" connected (2 tools)', { timeout: 20_000 })
+  await page.reload()
+  await page.waitForSelector('body[data-ready]')
+  await expect(notices(page).nth(0)).toContainText('unavailable')
+  await expect(notices(page).nth(1)).toContainText('connected (2 tools)')
+})
+
+test('offline: the tools go with a notice; online again they come back', async ({ page, context }) => {
+  server = await start()
+  await page.goto(`/mcp/?mcp=${encodeURIComponent(server.url)}`)
+  await page.waitForSelector('body[data-ready]')
+  await context.setOffline(true)
+  await expect(notices(page).last()).toContainText('MCP server "docs" unavailable', { timeout: 20_000 })
+  await expect(notices(page).last()).toHaveAttribute('data-code', 'MCP_OFFLINE')
+  await context.setOffline(false)
+  await expect(notices(page).last()).toContainText('MCP server "docs" connected (2 tools)', { timeout: 20_000 })
+})
+
+test('a server without CORS for the page: unreachable, named; the page keeps working', async ({ page }) => {
+  // The demo server's own port answers CORS; a bare Node server on another port does not.
+  const { createServer } = await import('node:http')
+  const bare = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'))
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
+  const port = (bare.address() as { port: number }).port
+  try {
+    await page.goto(`/mcp/?mcp=${encodeURIComponent(`http://127.0.0.1:${port}/mcp`)}`)
+    await page.waitForSelector('body[data-ready]')
+    await expect(notices(page).first()).toHaveAttribute('data-code', 'MCP_UNREACHABLE')
+    await expect(notices(page).first()).toContainText('CORS')
+  } finally {
+    bare.closeAllConnections()
+    await new Promise((resolve) => bare.close(resolve))
+  }
+})
+
+test.describe('under a strict CSP (the built embed on a bare static host)', () => {
+  test('MCP and page tools run with zero CSP violations, in the page and in the worker', async ({ page }) => {
+    const { fileURLToPath } = await import('node:url')
+    const { startStaticServer } = await import('../harness/static-server.ts')
+    server = await start()
+    const script = [
+      { toolCalls: [{ name: 'mcp__docs__search_docs', arguments: { query: 'page tools' } }] },
+      { toolCalls: [{ name: 'mark', arguments: { text: 'found' } }] },
+      { text: 'Done.' },
+    ]
+    const csp = `default-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; worker-src 'self' blob:; connect-src 'self' ${server.origin}`
+    const pages: Record<string, string> = {
+      '/record.js': `window.cspViolations = []
+document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.effectiveDirective + ' ' + e.blockedURI))
+document.addEventListener('dsh-ready', () => document.body.setAttribute('data-ready', ''))
+document.addEventListener('dsh-turn-end', () => document.body.setAttribute('data-turns', '1'))
+customElements.whenDefined('dsh-agent').then(() => document.querySelector('dsh-agent').registerTool({
+  name: 'mark', description: 'Marks the page.', effect: 'execute',
+  parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  execute: ({ text }) => { document.body.dataset.mark = text; return 'marked' },
+}))`,
+      '/index.html': `<!doctype html><html><head><meta charset="utf-8"><title>csp</title>
+<script type="module" src="/record.js"></script><script type="module" src="/dsh-agent.js"></script></head>
+<body><dsh-agent provider="scripted" permissions="ask" storage="memory" script='${JSON.stringify(script)}' mcp-servers='${JSON.stringify([{ name: 'docs', url: server.url }])}'></dsh-agent></body></html>`,
+    }
+    const site = await startStaticServer({ root: fileURLToPath(new URL('../../dist/', import.meta.url)), pages, headers: { 'Content-Security-Policy': csp } })
+    const consoleCsp: string[] = []
+    const watch = (message: { type(): string; text(): string }) => { if (/Content Security Policy|unsafe-eval/i.test(message.text())) consoleCsp.push(message.text()) }
+    page.on('console', watch)
+    page.on('worker', (worker) => worker.on('console', watch))
+    try {
+      await page.goto(`${site.origin}/index.html`)
+      await page.waitForSelector('body[data-ready]')
+      await ask(page, 'find it')
+      await expect(dialog(page).locator('[part~="tool-card"]')).toContainText('page · mark')
+      await dialog(page).locator('[part~="allow-button"]').click()
+      await expect(page.locator('body')).toHaveAttribute('data-turns', '1', { timeout: 20_000 })
+      await expect(page.locator('body')).toHaveAttribute('data-mark', 'found')
+      await expect(page.locator('dsh-agent [part~="tool-card"]').first()).toContainText('page-tools: Page tools')
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
+      expect(consoleCsp).toEqual([])
+      expect(site.requests.some((path) => path.startsWith('/chunks/supervisor-'))).toBe(true)
+    } finally {
+      await site.close()
+    }
+  })
+})
