@@ -2,8 +2,8 @@
  * One MCP server's connection, kept alive: connect (official SDK client, Streamable HTTP
  * transport, eval-free schema validator, origin-guarded fetch), list and register its tools,
  * re-list on `notifications/tools/list_changed` (bursts coalesced, storms named), and on failure
- * take its tools away, report why, and reconnect with backoff (at once when the browser is back
- * online). Plane: worker (lazy chunk). Contract: never rejects; `dispose` leaves nothing registered.
+ * take its tools away, report why, and reconnect with backoff (at once on `online`; while the
+ * browser says it is offline, a check every 2 s that sends nothing). Plane: worker (lazy chunk). Contract: never rejects; `dispose` leaves nothing registered.
  * @module mcp-client/supervisor
  */
 import type { Context } from '@deepseek-ai/cordis'
@@ -27,6 +27,8 @@ z.config({ jitless: true })
 /** At most this many tools per server; the rest are named and left out. */
 export const MAX_TOOLS_PER_SERVER = 128
 const LIST_DEBOUNCE_MS = 50
+/** While the browser says it is offline, look again this often (no request leaves; a worker may miss `online`). */
+const OFFLINE_POLL_MS = 2_000
 /** More list_changed notifications than this within the window is a storm: named once, re-lists spaced. */
 const STORM_COUNT = 20
 const STORM_WINDOW_MS = 2_000
@@ -74,7 +76,7 @@ export class ServerSupervisor {
   /** One connection attempt; on failure the reconnect loop is already armed when it resolves. */
   async connect(): Promise<void> {
     if (this.#disposed || this.#client) return
-    if (isOffline()) return this.#down(new McpError('MCP_OFFLINE', 'the browser is offline'), { retry: false })
+    if (isOffline()) return this.#down(new McpError('MCP_OFFLINE', 'the browser is offline'))
     const transport = new StreamableHTTPClientTransport(new URL(this.config.url), {
       fetch: this.#fetch,
       requestInit: { headers: this.config.headers },
@@ -179,7 +181,7 @@ export class ServerSupervisor {
     }
   }
 
-  #down(error: unknown, options: { retry: boolean } = { retry: true }): void {
+  #down(error: unknown): void {
     if (this.#disposed) return
     const failure = classifyFailure(error, this.#secrets)
     const client = this.#client
@@ -188,14 +190,15 @@ export class ServerSupervisor {
     this.#unregisterAll()
     const previous = this.#state
     if (previous.status !== 'unavailable' || previous.code !== failure.code) this.#setState({ status: 'unavailable', code: failure.code, reason: failure.reason })
-    if (options.retry) this.#scheduleReconnect()
+    this.#scheduleReconnect()
   }
 
   #scheduleReconnect(): void {
-    if (this.#disposed || this.#reconnectTimer || isOffline()) return
+    if (this.#disposed || this.#reconnectTimer) return
     this.#attempt += 1
     const { initialDelayMs, maxDelayMs } = this.config.reconnect
-    const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** (this.#attempt - 1))
+    const backoff = Math.min(maxDelayMs, initialDelayMs * 2 ** (this.#attempt - 1))
+    const delay = isOffline() ? Math.min(backoff, OFFLINE_POLL_MS) : backoff
     this.#reconnectTimer = setTimeout(() => {
       this.#reconnectTimer = undefined
       void this.connect()
@@ -203,7 +206,7 @@ export class ServerSupervisor {
   }
 
   #goneOffline(): void {
-    if (this.#client || this.#state.status !== 'unavailable') this.#down(new McpError('MCP_OFFLINE', 'the browser went offline'), { retry: false })
+    if (this.#client || this.#state.status !== 'unavailable') this.#down(new McpError('MCP_OFFLINE', 'the browser went offline'))
   }
 
   #backOnline(): void {

@@ -16,6 +16,8 @@ import { classifyFailure, McpError } from './failure.ts'
 import type { CheckedTool } from './listed-tool.ts'
 import { resultText } from './result-text.ts'
 
+const SDK_TIMEOUT_MARGIN_MS = 1_000
+
 export interface BridgeContext {
   server: string
   timeoutMs: number
@@ -33,7 +35,8 @@ async function callTool(bridge: BridgeContext, tool: CheckedTool, args: JsonValu
   if (!client) throw new McpError('MCP_UNAVAILABLE', `MCP server "${bridge.server}" is not connected`)
   let result
   try {
-    result = await client.request({ method: 'tools/call', params: { name: tool.rawName, arguments: (args ?? {}) as Record<string, unknown> } }, CallToolResultSchema, { signal, timeout: bridge.timeoutMs })
+    // The timeout policy aborts `signal` at `timeoutMs` (TOOL_TIMEOUT); the SDK's own deadline is only a backstop behind it.
+    result = await client.request({ method: 'tools/call', params: { name: tool.rawName, arguments: (args ?? {}) as Record<string, unknown> } }, CallToolResultSchema, { signal, timeout: bridge.timeoutMs + SDK_TIMEOUT_MARGIN_MS })
   } catch (error) {
     if (signal.aborted) throw signal.reason
     const failure = classifyFailure(error, bridge.secrets)
