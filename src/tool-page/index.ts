@@ -40,24 +40,35 @@ function pageTool(spec: PageToolSpec, validateArgs: (value: unknown) => string[]
 
 export async function apply(ctx: Context, config: Config): Promise<void> {
   const { source } = config
-  const { compileExternalSchema } = await import('../tools/external-schema.ts')
   const registered = new Map<string, { spec: PageToolSpec; dispose: () => void }>()
-  const sync = () => {
+  // The eval-free validator is its own chunk: loaded with the first page tool, never for a page that declares none.
+  let compile: ((schema: unknown) => (value: unknown) => string[]) | undefined
+  const sync = async () => {
     const specs = new Map(source.tools().map((spec) => [spec.name, spec]))
+    if (specs.size > 0 && !compile) {
+      try {
+        compile = (await import('../tools/external-schema.ts')).compileExternalSchema
+      } catch (error) { // the validator chunk did not load: no page tool can be checked, so none registers
+        for (const spec of specs.values()) source.reject(spec.name, `argument validator unavailable: ${(error as Error).message}`)
+        return
+      }
+    }
     for (const [toolName, entry] of registered) {
       if (specs.get(toolName) === entry.spec) continue
       entry.dispose()
       registered.delete(toolName)
     }
     for (const spec of specs.values()) {
-      if (registered.has(spec.name)) continue
+      if (registered.has(spec.name) || !compile) continue
       try {
-        registered.set(spec.name, { spec, dispose: ctx.tools.register(pageTool(spec, compileExternalSchema(spec.parameters), source)) })
+        registered.set(spec.name, { spec, dispose: ctx.tools.register(pageTool(spec, compile(spec.parameters), source)) })
       } catch (error) { // a name another tool holds, or parameters the validator cannot compile
         source.reject(spec.name, (error as Error).message)
       }
     }
   }
-  sync()
-  ctx.effect(() => source.onChange(sync), 'tool-page: follow the page')
+  // One sync at a time, in the order the page's changes arrived.
+  let syncing = sync()
+  ctx.effect(() => source.onChange(() => { syncing = syncing.then(sync) }), 'tool-page: follow the page')
+  await syncing
 }
