@@ -41,6 +41,8 @@ export class AgentController implements ReactiveController {
   keyState: KeyState = { hasKey: false, remembered: false }
   /** MCP server URLs that have a bearer token in the worker. */
   mcpTokens: McpTokenState[] = []
+  /** Where the current runtime keeps sessions (a memory session does not survive a runtime restart). */
+  #storage: RuntimeSettings['storage'] | undefined
   /** Errors shown in the widget until dismissed (each also went out as `dsh-error`). */
   notices: ErrorNotice[] = []
   #client: AgentClient | undefined
@@ -89,7 +91,7 @@ export class AgentController implements ReactiveController {
       if (ports.pageTools) await client.call({ kind: 'pagetools.attach', port: ports.pageTools })
       const configured = await client.call({ kind: 'host.configure', settings })
       this.keyState = configured.keyState
-    this.mcpTokens = configured.mcpTokens
+      this.#storage = settings.storage
       this.mcpTokens = configured.mcpTokens
       await this.refreshSessions()
       const resume = sessionId ?? latest(this.sessions)?.id
@@ -229,6 +231,8 @@ export class AgentController implements ReactiveController {
     const configured = await this.call({ kind: 'host.configure', settings })
     if (!configured) return
     this.keyState = configured.keyState
+    this.mcpTokens = configured.mcpTokens
+    this.#storage = settings.storage
     await this.open(settings.storage === 'memory' ? undefined : this.sessionId)
   }
 
@@ -244,7 +248,7 @@ export class AgentController implements ReactiveController {
     const tokens = await this.call({ kind: 'mcp.token', url, token, remember })
     if (!tokens) return
     this.mcpTokens = tokens
-    await this.open(this.sessionId)
+    await this.open(this.#storage === 'memory' ? undefined : this.sessionId) // a memory session does not outlive the restart
   }
 
   async deleteAll(): Promise<void> {

@@ -218,9 +218,15 @@ export class DshAgent extends LitElement {
     return this.mcpEdited ?? resolveMcpServers(this.mcpServersAttr) ?? []
   }
 
-  /** The Settings' MCP section: a token applies at once; adding or removing a server restarts the runtime with the new list. */
-  async #onMcp(event: CustomEvent<DshMcpChangeDetail>): Promise<void> {
-    const d = event.detail
+  /** The Settings' MCP section, queued with the other settings changes (a message sent meanwhile waits for it). */
+  #onMcp(event: CustomEvent<DshMcpChangeDetail>): Promise<void> {
+    const change = event.detail
+    this.#settling = this.#settling.then(() => this.#applyMcp(change))
+    return this.#settling
+  }
+
+  /** A token applies at once; adding or removing a server restarts the runtime with the new list. */
+  async #applyMcp(d: DshMcpChangeDetail): Promise<void> {
     if (d.action === 'token') return this.agent.setMcpToken(d.url, d.token, d.remember)
     let servers: McpServerSetting[]
     try {

@@ -1,12 +1,12 @@
 /**
  * `<dsh-mcp-settings>`: the MCP servers section of the settings panel — the servers in use (name,
- * URL, whether a token is set), remove one, add one with an optional bearer token and the opt-in to
- * remember it. Plane: main. Contract: a token is never put in an attribute or text node; its field is
+ * URL, whether a token is set), remove one or clear its token, add one with an optional bearer token
+ * and the opt-in to remember it. Plane: main. Contract: a token is never put in an attribute or text node; its field is
  * emptied as soon as it is handed on.
  *
  * @summary MCP servers and their bearer tokens.
  * @event dsh-mcp-change - `{action:'add'|'remove'|'token', ...}`.
- * @csspart mcp-settings, mcp-server, mcp-remove-button, mcp-name-input, mcp-url-input, mcp-token-input, mcp-remember-checkbox, mcp-add-button
+ * @csspart mcp-settings, mcp-server, mcp-remove-button, mcp-clear-token-button, mcp-name-input, mcp-url-input, mcp-token-input, mcp-remember-checkbox, mcp-add-button
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
@@ -55,6 +55,7 @@ export class DshMcpSettings extends LitElement {
       <h3>${s.mcpServers}</h3>
       ${this.servers.length === 0 ? html`<p class="muted">${s.mcpNone}</p>` : html`<ul>${this.servers.map((server) => html`<li part="mcp-server">
         <span class="name">${server.name}</span> <span class="url">${server.url}</span> <span class="muted">${this.#tokenState(server.url)}</span>
+        ${this.tokens.some((t) => t.url === server.url) ? html`<button type="button" part="mcp-clear-token-button" aria-label="${s.mcpClearToken} ${server.name}" @click=${() => emit(this, 'dsh-mcp-change', { action: 'token', url: server.url, token: null, remember: false })}>${s.mcpClearToken}</button>` : nothing}
         <button type="button" part="mcp-remove-button" aria-label="${s.mcpRemove} ${server.name}" @click=${() => emit(this, 'dsh-mcp-change', { action: 'remove', name: server.name, url: server.url })}>${s.mcpRemove}</button>
       </li>`)}</ul>`}
       <label>${s.mcpName} <input part="mcp-name-input" autocomplete="off" spellcheck="false" /></label>
