@@ -12,7 +12,7 @@ import type { AskUserQuestionAnswer, AskUserQuestionItem } from '../user-questio
 import type { ApprovalRequestId, CallId, QuestionRequestId, SessionId } from './ids.ts'
 
 /** Bump when a command, notice or result changes shape; the client refuses a mismatched host. */
-export const PROTOCOL_VERSION = 3
+export const PROTOCOL_VERSION = 4
 
 export type ProviderKind = 'openai-compatible' | 'scripted' | 'replay'
 export const PROVIDER_KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay']
