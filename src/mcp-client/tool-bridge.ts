@@ -36,7 +36,7 @@ async function callTool(bridge: BridgeContext, tool: CheckedTool, args: JsonValu
   let result
   try {
     // The timeout policy aborts `signal` at `timeoutMs` (TOOL_TIMEOUT); the SDK's own deadline is only a backstop behind it.
-    result = await client.request({ method: 'tools/call', params: { name: tool.rawName, arguments: (args ?? {}) as Record<string, unknown> } }, CallToolResultSchema, { signal, timeout: bridge.timeoutMs + SDK_TIMEOUT_MARGIN_MS })
+    result = await client.request({ method: 'tools/call', params: { name: tool.rawName, arguments: (args ?? {}) as Record<string, unknown> } }, CallToolResultSchema, { signal, timeout: 2 * bridge.timeoutMs + SDK_TIMEOUT_MARGIN_MS })
   } catch (error) {
     if (signal.aborted) throw signal.reason
     const failure = classifyFailure(error, bridge.secrets)
