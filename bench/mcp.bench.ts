@@ -12,10 +12,8 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js'
 import ToolRegistry, { executeToolBatch } from '../src/tools/index.ts'
 import { resolveServerConfig } from '../src/mcp-client/config.ts'
 import { ServerSupervisor } from '../src/mcp-client/supervisor.ts'
-import { Session } from '../src/session/session.ts'
-import { SESSION_FORMAT_VERSION } from '../src/session/types.ts'
-import type { Agent } from '../src/agent-loop/types.ts'
-import type { CallId, SessionId } from '../src/util/brand.ts'
+import type { CallId } from '../src/util/brand.ts'
+import { agentInStep } from './agent-in-step.ts'
 import { startMcpTestServer, textTool } from '../test/harness/mcp-server.ts'
 import { measure, recordSamples, report } from './harness.ts'
 
@@ -45,11 +43,7 @@ for (let i = 0; i < 30; i++) {
 recordSamples({ name: 'mcp: connect + initialize + list and register 20 tools', unit: 'ms', method: 'fresh SDK client and transport per run (Streamable HTTP, 127.0.0.1), until the 20 tools are registered; 30 runs after one warm-up', target: { op: '<=', value: 150, unit: 'ms', source: 'issue 17' } }, connects)
 
 const { root, supervisor } = await connectAndList()
-const id = 'bench-session' as SessionId
-const session = new Session({ id, header: { type: 'session', version: SESSION_FORMAT_VERSION, id, createdAt: 0, delegationDepth: 0 } })
-session.append('turn/start', { turn: 1 })
-session.append('step/start', { turn: 1, step: 1 })
-const agent = { id, session, ctx: root } as unknown as Agent
+const agent = agentInStep(root)
 const signal = new AbortController().signal
 let n = 0
 
@@ -59,7 +53,7 @@ await bare.connect(new StreamableHTTPClientTransport(new URL(server.url)) as nev
 const direct = await measure('mcp: bare SDK client tools/call (the server\'s own time + HTTP)', () =>
   bare.request({ method: 'tools/call', params: { name: 'tool_07', arguments: { q: 'x' } } }, CallToolResultSchema), { samples: 600, warmup: 50 })
 const piped = await measure('mcp: one call through executeToolBatch (logging, gates, validation, render)', () =>
-  executeToolBatch({ ctx: root, agent, session, turn: 1, step: 1, signal, calls: [{ callId: `c${++n}` as CallId, name: 'mcp__bench__tool_07', arguments: '{"q":"x"}' }] }), { samples: 600, warmup: 50 })
+  executeToolBatch({ ctx: root, agent, session: agent.session, turn: 1, step: 1, signal, calls: [{ callId: `c${++n}` as CallId, name: 'mcp__bench__tool_07', arguments: '{"q":"x"}' }] }), { samples: 600, warmup: 50 })
 report([direct, piped])
 recordSamples({ name: 'mcp: pipeline overhead per call beyond the bare SDK call (median difference)', unit: 'ms', method: 'median(executeToolBatch call) − median(bare SDK tools/call), same server, 600 samples each', target: { op: '<=', value: 5, unit: 'ms', source: 'issue 17' } }, [(piped.medianUs - direct.medianUs) / 1000])
 console.log(`connect+list 20 tools: median ${connects.sort((a, b) => a - b)[15]!.toFixed(1)} ms; overhead per call: ${((piped.medianUs - direct.medianUs) / 1000).toFixed(3)} ms`)

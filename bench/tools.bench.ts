@@ -7,10 +7,8 @@
 import { Context } from '@deepseek-ai/cordis'
 import ToolRegistry, { defineTool, executeToolBatch } from '../src/tools/index.ts'
 import SystemPromptRegistry, { renderPrompt } from '../src/prompt/index.ts'
-import { Session } from '../src/session/session.ts'
-import { SESSION_FORMAT_VERSION } from '../src/session/types.ts'
-import type { Agent } from '../src/agent-loop/types.ts'
-import type { CallId, SessionId } from '../src/util/brand.ts'
+import type { CallId } from '../src/util/brand.ts'
+import { agentInStep } from './agent-in-step.ts'
 import { measure, report } from './harness.ts'
 
 function tool(name: string) {
@@ -36,18 +34,14 @@ await root.plugin(ToolRegistry, {})
 await root.plugin(SystemPromptRegistry, {})
 for (let i = 0; i < 20; i++) root.tools.register(tool(`tool_${String(i).padStart(2, '0')}`))
 
-const id = 'bench-session' as SessionId
-const session = new Session({ id, header: { type: 'session', version: SESSION_FORMAT_VERSION, id, createdAt: 0, delegationDepth: 0 } })
-session.append('turn/start', { turn: 1 })
-session.append('step/start', { turn: 1, step: 1 })
-const agent = { id, session, ctx: root } as unknown as Agent
+const agent = agentInStep(root)
 const signal = new AbortController().signal
 let n = 0
 
 const budgets = { 'pipeline: one call via executeToolBatch (incl. logging)': 100, 'prompt: assemble + render, 20 tools': 200 }
 report([
   await measure('pipeline: one call via executeToolBatch (incl. logging)', () =>
-    executeToolBatch({ ctx: root, agent, session, turn: 1, step: 1, signal, calls: [{ callId: `c${++n}` as CallId, name: 'tool_07', arguments: '{"file_path":"/src/a.ts","offset":1}' }] }),
+    executeToolBatch({ ctx: root, agent, session: agent.session, turn: 1, step: 1, signal, calls: [{ callId: `c${++n}` as CallId, name: 'tool_07', arguments: '{"file_path":"/src/a.ts","offset":1}' }] }),
   { samples: 3000, warmup: 200 }),
   await measure('pipeline: ctx.tools.execute only', () =>
     root.tools.execute({ callId: `x${++n}` as CallId, name: 'tool_07', arguments: '{"file_path":"/src/a.ts"}', agent, signal }),
