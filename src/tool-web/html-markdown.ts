@@ -12,6 +12,9 @@ const SKIPPED = new Set(['head', 'script', 'style', 'noscript', 'template', 'ifr
 const BLOCKS = new Set(['p', 'div', 'section', 'article', 'main', 'header', 'aside', 'figure', 'figcaption', 'details', 'summary', 'dl', 'dt', 'dd', 'address', 'table'])
 const INLINE_MARKS: Record<string, string> = { strong: '**', b: '**', em: '*', i: '*', del: '~~', s: '~~', strike: '~~' }
 const MAIN = /<(?:main|article)[\s>]|role\s*=\s*["']?main/i
+/** The working tail is committed past this length, keeping this many characters for trims and endsWith checks. */
+const COMMIT_AT = 4096
+const TAIL_KEEP = 256
 const isMain = (name: string, attrs: Record<string, string>) => name === 'main' || name === 'article' || attrs.role === 'main'
 
 function absolute(href: string | undefined, base: string): string | undefined {
@@ -26,6 +29,8 @@ function absolute(href: string | undefined, base: string): string | undefined {
 
 /** `html` (served from `pageUrl`) as markdown. */
 export function htmlToMarkdown(html: string, pageUrl: string): string {
+  /** Output so far: committed `parts` and the working tail `out` that edits (trims, cell and quote cuts) touch. */
+  const parts: string[] = []
   let out = ''
   let title = ''
   let inTitle = false
@@ -47,6 +52,16 @@ export function htmlToMarkdown(html: string, pageUrl: string): string {
     while (end > 0 && chars.includes(out[end - 1]!)) end--
     if (end !== out.length) out = out.slice(0, end)
   }
+  /**
+   * Moves all but the last TAIL_KEEP characters of `out` into `parts` when no quote or table cell
+   * holds an offset into it: later edits then touch a short string, not the whole page's output
+   * (editing a long concatenated string copies it, which made big pages quadratic).
+   */
+  const commit = () => {
+    if (out.length < COMMIT_AT || quotes.length > 0 || cells.length > 0 || row) return
+    parts.push(out.slice(0, -TAIL_KEEP))
+    out = out.slice(-TAIL_KEEP)
+  }
   const block = (text = '') => {
     trimEnd(' \t')
     if (out.length > 0 && !out.endsWith('\n\n')) out += out.endsWith('\n') ? '\n' : '\n\n'
@@ -55,6 +70,7 @@ export function htmlToMarkdown(html: string, pageUrl: string): string {
 
   const parser = new Parser({
     onopentag(name, attrs) {
+      commit()
       if (name === 'title') inTitle = true
       const main = isMain(name, attrs)
       scopes.push(main)
@@ -122,7 +138,7 @@ export function htmlToMarkdown(html: string, pageUrl: string): string {
     },
   }, { decodeEntities: true })
   parser.end(html)
-  const body = out.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim()
+  const body = (parts.join('') + out).replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim()
   const heading = title.trim()
   return heading && !body.startsWith('# ') ? `# ${heading}\n\n${body}` : body
 }

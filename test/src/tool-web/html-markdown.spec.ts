@@ -54,3 +54,13 @@ it('never throws on unclosed, deeply nested or empty input', () => {
   expect(htmlToMarkdown('<div>'.repeat(20_000) + 'deep', base)).toBe('deep')
   expect(htmlToMarkdown('<p>open <b>bold <i>both', base)).toBe('open **bold *both***') // closed at the end, as the parser closes them
 })
+
+it('a long page converts the same past its working tail: trims, tables and quotes after many KB of output', () => {
+  const prose = Array.from({ length: 300 }, (_, i) => `<p>Paragraph ${i} with <em>some</em> text.   </p>`).join('')
+  const html = `<main>${prose}<table><tr><th>Key</th><th>Value</th></tr><tr><td>a</td><td>1 | 2</td></tr></table><blockquote><p>Quoted ${'x '.repeat(200)}</p></blockquote><ul><li>last</li></ul></main>`
+  const markdown = htmlToMarkdown(html, 'https://docs.example/')
+  expect(markdown.split('\n\n')).toHaveLength(300 + 3)
+  expect(markdown).toContain('Paragraph 299 with *some* text.\n\n| Key | Value |\n| --- | --- |\n| a | 1 \\| 2 |\n\n> Quoted x x')
+  expect(markdown.endsWith(`x\n\n- last`)).toBe(true)
+  expect(markdown).not.toMatch(/[ \t]\n|\n{3}/)
+})
