@@ -5,14 +5,15 @@
  * @module shell-justbash/index
  */
 import type { Context } from '@deepseek-ai/cordis'
-import type { BashOptions, NetworkConfig } from 'just-bash/browser'
+import type { NetworkConfig } from 'just-bash/browser'
 import { ShellExecutor } from '../shell/shell-executor.ts'
 import { JustBashBackend } from './justbash-backend.ts'
+import type { ExecutionLimits } from './limits.ts'
 
-export type ExecutionLimits = NonNullable<BashOptions['executionLimits']>
+export { DEFAULT_LIMITS, type ExecutionLimits } from './limits.ts'
 
 export interface Config {
-  /** just-bash execution limits (loop iterations, command count, call depth, output, ...). */
+  /** just-bash execution limits (loop iterations, command count, call depth, output, ...); overrides `DEFAULT_LIMITS` key by key. */
   limits?: ExecutionLimits
   /** Allowed URL prefixes for curl; absent = no network commands at all. */
   network?: NetworkConfig
@@ -23,9 +24,6 @@ export interface Config {
   stdoutMaxBytes?: number
 }
 
-/** Defaults: just-bash's `normal` profile, with the aggregate output raised to 16 MiB so large redirects work. */
-export const DEFAULT_LIMITS: ExecutionLimits = { maxOutputSize: 16 * 1024 * 1024 }
-
 export default class JustBashShell extends ShellExecutor {
   static readonly inject = ['fs']
 
@@ -33,7 +31,7 @@ export default class JustBashShell extends ShellExecutor {
     // The fs core (util/service): bash makes several fs calls per file. `inject` restarts this
     // plugin whenever `ctx.fs` is replaced, so the core never goes stale.
     const backend = new JustBashBackend(ctx.fs.core, {
-      limits: { ...DEFAULT_LIMITS, ...config.limits },
+      limits: config.limits ?? {},
       env: config.env ?? {},
       ...(config.network ? { network: config.network } : {}),
     })

@@ -1,18 +1,19 @@
 /**
  * ShellBackend running commands with just-bash over the shared workspace filesystem.
  * One Bash per (sandbox policy, deadline), created on first use; each exec is a fresh shell
- * state. Plane: worker. Contract: limit stops come back as `limit`, the deadline as `timedOut`.
+ * state. Plane: worker. Contract: limit stops come back as `limit` (named, with a workaround), the
+ * deadline as `timedOut`; a known missing command (`yes`) gets a hint line on stderr.
  * @module shell-justbash/justbash-backend
  */
-import type { Bash, BashOptions, NetworkConfig } from 'just-bash/browser'
+import type { Bash, NetworkConfig } from 'just-bash/browser'
 import type { FsOperations } from '../fs/file-system.ts'
 import type { SandboxPolicy } from '../fs/types.ts'
 import { errorMessage } from '../tools/errors.ts'
 import type { ShellBackend, ShellBackendOutcome, ShellExecSpec, ShellIo } from '../shell/types.ts'
 import { WorkspaceFsAdapter } from './fs-adapter.ts'
+import { DEFAULT_LIMITS, describeLimit, missingCommandHint, nameLimit, type ExecutionLimits, type Limits } from './limits.ts'
 import { loadJustBash } from './load-just-bash.ts'
 
-const LIMIT_LINE = /^.*(?:increase executionLimits\.\w+|limit exceeded|maximum recursion depth).*$/m
 /** just-bash's deadline line: `execution exceeded execution deadline`, or `<command> exceeded its execution deadline` (e.g. sleep). */
 const DEADLINE = /exceeded (?:its )?execution deadline/
 /**
@@ -31,7 +32,8 @@ function asShellFailure(error: unknown): { stdout: string; stderr: string; exitC
 }
 
 export interface JustBashBackendOptions {
-  limits: NonNullable<BashOptions['executionLimits']>
+  /** Overrides of `DEFAULT_LIMITS`. */
+  limits: ExecutionLimits
   network?: NetworkConfig
   env: Record<string, string>
 }
@@ -40,10 +42,12 @@ export class JustBashBackend implements ShellBackend {
   private readonly shells = new Map<string, Bash>()
   private readonly fs: FsOperations
   private readonly options: JustBashBackendOptions
+  private readonly limits: Limits & ExecutionLimits
 
   constructor(fs: FsOperations, options: JustBashBackendOptions) {
     this.fs = fs
     this.options = options
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits }
   }
 
   async execute(spec: ShellExecSpec, io: ShellIo, signal: AbortSignal): Promise<ShellBackendOutcome> {
@@ -60,7 +64,10 @@ export class JustBashBackend implements ShellBackend {
     }).catch(asShellFailure)
     io.stdout(result.stdout)
     io.stderr(result.stderr)
-    const limit = result.exitCode === 126 ? LIMIT_LINE.exec(result.stderr)?.[0].trim() : undefined
+    const hint = missingCommandHint(result.stderr)
+    if (hint) io.stderr(`${hint}\n`)
+    const named = result.exitCode === 126 ? nameLimit(result.stderr, this.limits) : undefined
+    const limit = named ? describeLimit(named) : undefined
     return {
       exitCode: result.exitCode,
       timedOut: result.exitCode === 124 && DEADLINE.test(result.stderr),
@@ -78,7 +85,7 @@ export class JustBashBackend implements ShellBackend {
       fs: new WorkspaceFsAdapter(this.fs, policy),
       cwd: this.fs.root,
       env: { HOME: this.fs.root, PATH: '/usr/bin:/bin', ...this.options.env },
-      executionLimits: { ...this.options.limits, maxExecutionTimeMs: Number.isFinite(timeoutMs) ? timeoutMs + DEADLINE_GRACE_MS : MAX_TIMER_MS },
+      executionLimits: { ...this.limits, maxExecutionTimeMs: Number.isFinite(timeoutMs) ? timeoutMs + DEADLINE_GRACE_MS : MAX_TIMER_MS },
       ...(this.options.network ? { network: this.options.network } : {}),
     })
     this.shells.set(key, bash)

@@ -51,7 +51,7 @@ export type ShellRunResult = {
   stdout: ShellStreamResult
   stderr: ShellStreamResult
   sandbox?: ShellSandboxReport
-  /** The provider's resource limit that stopped the command (e.g. loop iterations), verbatim. */
+  /** The provider's resource limit that stopped the command (e.g. loop iterations): its line, its name and how to work around it. */
   limit?: string
 }
 

@@ -20,11 +20,11 @@ export interface BashToolOptions {
   background: boolean
 }
 
-/** A command stopped by the shell's resource limits (loop iterations, command count, recursion, output). */
+/** A command stopped by the shell's resource limits (loop iterations, command count, recursion, output); the provider names the limit and the workaround. */
 export class ShellLimitError extends Error {
   readonly code = 'SHELL_LIMIT_EXCEEDED'
   constructor(limit: string) {
-    super(`The command was stopped by a shell limit: ${limit.replace(/^bash: /, '')}. Make it do less work (bounded loops, smaller inputs) or split it up.`)
+    super(`The command was stopped by a shell limit: ${limit}`)
     this.name = 'ShellLimitError'
   }
 }
