@@ -5,8 +5,8 @@
  */
 import { JobRegistry } from './job-registry.ts'
 
-export { JobRegistry } from './job-registry.ts'
-export { JobNotFoundError } from './errors.ts'
-export type { JobInfo, JobRead, JobStartSpec, JobStatus } from './types.ts'
+export { JobRegistry, type Config } from './job-registry.ts'
+export { JobLimitError, JobNotFoundError } from './errors.ts'
+export type { JobInfo, JobRead, JobSettledPayload, JobStartedPayload, JobStartSpec, JobStatus } from './types.ts'
 
 export default JobRegistry

@@ -38,3 +38,20 @@ export interface JobRead {
   /** Some output was dropped between reads (it exceeded the live buffer). */
   lossy: boolean
 }
+
+/** Live `jobs/*` events on the Cordis bus: plugins observe the registry without a hold on it. */
+export interface JobStartedPayload { job: JobInfo }
+export interface JobSettledPayload {
+  job: JobInfo
+  /** A kill, a teardown or a waiting reader already reported the end: no completion notice is owed. */
+  reported: boolean
+}
+
+declare module '@deepseek-ai/cordis' {
+  interface Events {
+    /** @mode emit — a job was registered and its process started. */
+    'jobs/started'(payload: JobStartedPayload): void
+    /** @mode emit — a job's process ended (after its record and waiters were settled). */
+    'jobs/settled'(payload: JobSettledPayload): void
+  }
+}

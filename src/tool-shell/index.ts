@@ -1,12 +1,12 @@
 /**
- * The shell tool plugin: registers `bash` (and, when background runs are enabled, `job_output`
- * and `job_kill`) into `ctx.tools` over `ctx.shell` and `ctx.jobs`.
+ * The shell tool plugin: registers `bash` (and, when background runs are enabled, `job_output`,
+ * `job_list` and `job_kill`) into `ctx.tools` over `ctx.shell` and `ctx.jobs`.
  * Plane: worker. Contract: dsh contracts §13; bash runs exclusively (no concurrency flag).
  * @module tool-shell/index
  */
 import type { Context } from '@deepseek-ai/cordis'
 import { bashTool } from './bash-tool.ts'
-import { jobKillTool, jobOutputTool } from './job-tools.ts'
+import { jobKillTool, jobListTool, jobOutputTool } from './job-tools.ts'
 
 export { ShellLimitError } from './bash-tool.ts'
 
@@ -14,7 +14,7 @@ export const name = 'tool-shell'
 export const inject = ['shell', 'tools', 'jobs']
 
 export interface Config {
-  /** Offer `run_in_background` on bash plus `job_output`/`job_kill` (default true). */
+  /** Offer `run_in_background` on bash plus `job_output`/`job_list`/`job_kill` (default true). */
   enableRunInBackground?: boolean
 }
 
@@ -23,5 +23,6 @@ export function apply(ctx: Context, config: Config = {}): void {
   ctx.tools.register(bashTool(ctx, { background }))
   if (!background) return
   ctx.tools.register(jobOutputTool(ctx))
+  ctx.tools.register(jobListTool(ctx))
   ctx.tools.register(jobKillTool(ctx))
 }
