@@ -16,6 +16,7 @@ import * as McpClient from '../mcp-client/index.ts'
 import * as Budget from '../plugins/budget/index.ts'
 import CompactionService from '../plugins/compaction/index.ts'
 import JobRegistry from '../jobs/index.ts'
+import * as JobNotices from '../plugins/job-notices/index.ts'
 import * as FsObservation from '../plugins/fs-observation/index.ts'
 import * as AgentInstructions from '../plugins/agent-instructions/index.ts'
 import * as LlmRetry from '../plugins/llm-retry/index.ts'
@@ -78,6 +79,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'compaction', plugin: CompactionService },
   { id: 'agents', plugin: AgentService, config: { defaults: { provider: 'scripted', model: 'scripted-model' } } },
   { id: 'budget', plugin: Budget, config: { maxStepsPerTurn: 100 } },
+  { id: 'job-notices', plugin: JobNotices },
 ])
 
 /** Plugins mounted once per configured item rather than from the list: runtime options insert them (`mcp/server-<n>`). */

@@ -136,6 +136,8 @@ function applyEvent(draft: Draft, event: SessionEvent, card: WireEvent['card']):
     case 'llm/offline': return notice(draft, event.seq, 'warning', 'OFFLINE', 'Offline — waiting for the network to retry')
     case 'compaction/summary': return notice(draft, event.seq, 'info', 'COMPACTED', `compacted ${event.data.shadowedSeqs.length} events`)
     case 'mcp/server': return mcpServerNotice(draft, event as SessionEvent<'mcp/server'>)
+    case 'job/ended': return notice(draft, event.seq, 'info', 'JOB_ENDED', `Background job ${event.data.jobId} ${jobEnd(event.data)}: ${event.data.label}`)
+    case 'job/lost': return notice(draft, event.seq, 'warning', 'JOB_LOST', `Background job ${event.data.jobId} was lost — it was still running when the session was closed or the page reloaded: ${event.data.label}`)
     case 'mcp/problem': return notice(draft, event.seq, 'warning', event.data.code, `MCP server "${event.data.server}"${event.data.tool ? `, tool "${event.data.tool}"` : ''}: ${event.data.reason}`)
   }
 }
@@ -144,6 +146,12 @@ function applyEvent(draft: Draft, event: SessionEvent, card: WireEvent['card']):
 function mcpServerNotice(draft: Draft, { seq, data }: SessionEvent<'mcp/server'>): void {
   if (data.status === 'unavailable') return notice(draft, seq, 'warning', data.code ?? 'MCP_UNAVAILABLE', `MCP server "${data.server}" unavailable, its tools are absent: ${data.reason ?? 'no reason given'}`)
   notice(draft, seq, 'info', 'MCP_CONNECTED', `MCP server "${data.server}" connected (${data.tools ?? 0} tools)`)
+}
+
+/** How a background job ended, for its notice: `completed (exit code 0)`, `killed (SIGTERM)`. */
+function jobEnd(end: SessionEventMap['job/ended']): string {
+  const detail = end.signal ?? (end.exitCode === null ? undefined : `exit code ${end.exitCode}`)
+  return detail === undefined ? end.status : `${end.status} (${detail})`
 }
 
 /** A turn ended: text still streaming was cut off (abort, error) and stays, marked interrupted. */

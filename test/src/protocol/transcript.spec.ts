@@ -150,4 +150,19 @@ describe('foldTranscript', () => {
       { kind: 'notice', key: 'e2', seq: 2, tone: 'info', code: 'MCP_CONNECTED', text: 'MCP server "docs" connected (2 tools)' },
     ])
   })
+
+  it('shows background jobs ending and jobs lost by a reload as notices', () => {
+    seq = 0
+    const state = foldAll([
+      ev('job/started', { jobId: 'job-1', label: 'npm test' }),
+      ev('job/ended', { jobId: 'job-1', label: 'npm test', status: 'completed', exitCode: 0, signal: null }),
+      ev('job/ended', { jobId: 'job-2', label: 'tail -f log', status: 'killed', exitCode: null, signal: 'SIGTERM' }),
+      ev('job/lost', { jobId: 'job-3', label: 'serve' }),
+    ])
+    expect(state.items).toEqual([
+      { kind: 'notice', key: 'e1', seq: 1, tone: 'info', code: 'JOB_ENDED', text: 'Background job job-1 completed (exit code 0): npm test' },
+      { kind: 'notice', key: 'e2', seq: 2, tone: 'info', code: 'JOB_ENDED', text: 'Background job job-2 killed (SIGTERM): tail -f log' },
+      { kind: 'notice', key: 'e3', seq: 3, tone: 'warning', code: 'JOB_LOST', text: 'Background job job-3 was lost — it was still running when the session was closed or the page reloaded: serve' },
+    ])
+  })
 })
