@@ -8,8 +8,8 @@
  * @module components/controllers/agent-controller
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
-import { AgentClient, emptyTranscript, foldEvents, prependHistory } from '../../src/protocol/index.ts'
-import type { ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, McpTokenState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState, UserQuestionPrompt } from '../../src/protocol/index.ts'
+import { AgentClient, HostCommandError, emptyTranscript, foldEvents, prependHistory } from '../../src/protocol/index.ts'
+import type { NoticeListener, ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, McpTokenState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState, UserQuestionPrompt } from '../../src/protocol/index.ts'
 import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
 import type { SessionEvent } from '../../src/session/types.ts'
 import { emit } from '../events/index.ts'
@@ -50,6 +50,8 @@ export class AgentController implements ReactiveController {
   #stopNotices: (() => void) | undefined
   #nextNotice = 1
   #booted = false
+  /** Notice listeners outside the widget (`<dsh-workspace>`), each with its stop on the current client; kept across restarts. */
+  readonly #outside = new Map<NoticeListener, () => void>()
   #teardown: ReturnType<typeof setTimeout> | undefined
 
   constructor(private readonly host: Host, private readonly lifecycle: AgentLifecycle) {
@@ -87,6 +89,7 @@ export class AgentController implements ReactiveController {
       const client = await AgentClient.connect(createWorker(), { onInvalidNotice: (e) => this.fail('DSH_PROTOCOL_INVALID', e.message, 'host') })
       this.#client = client
       this.#stopNotices = client.onNotices((batch) => this.#onNotices(batch))
+      for (const listener of this.#outside.keys()) this.#outside.set(listener, client.onNotices(listener))
       if (ports.webContainer) await client.call({ kind: 'webcontainer.attach', port: ports.webContainer })
       if (ports.pageTools) await client.call({ kind: 'pagetools.attach', port: ports.pageTools })
       const configured = await client.call({ kind: 'host.configure', settings })
@@ -118,6 +121,21 @@ export class AgentController implements ReactiveController {
     } catch (error) {
       this.#report(error, command.kind)
       return undefined
+    }
+  }
+
+  /** Sends a command and throws its failure (`HostCommandError`): for callers that handle errors themselves. */
+  async request<K extends CommandKind>(command: CommandOf<K>): Promise<CommandResultMap[K]> {
+    if (!this.#client) throw new HostCommandError('DSH_NOT_READY', `${command.kind}: the agent's worker is not running`)
+    return this.#client.call(command)
+  }
+
+  /** Adds a notice listener that stays across worker restarts; returns its removal. */
+  listen(listener: NoticeListener): () => void {
+    this.#outside.set(listener, this.#client?.onNotices(listener) ?? (() => undefined))
+    return () => {
+      this.#outside.get(listener)?.()
+      this.#outside.delete(listener)
     }
   }
 

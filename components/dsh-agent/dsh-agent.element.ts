@@ -12,7 +12,8 @@
  * @event dsh-turn-start - `{sessionId, turn}`.
  * @event dsh-turn-end - `{sessionId, turn, reason}`.
  * @event dsh-error - `{code, message}`.
- * @method workspaceFiles - a read-only snapshot of the workspace's text files.
+ * @method workspaceFiles - a read-only snapshot of the workspace's text files (at most 200 files / 1 MB; use `workspaceLink` for all of them).
+ * @method workspaceLink - the workspace's commands and live notices for `<dsh-workspace for="…">` (paged listing, read, guarded save, terminal).
  * @method registerTool - a page tool `{name, description, parameters, effect?, timeoutMs?, execute}` whose body runs on the page; returns the unregister function.
  * @attr mcp-servers - JSON array of MCP servers `[{"name", "url"}]` (Streamable HTTP); bearer tokens are set in Settings, never in an attribute.
  * @attr mode - `inline` (default: a box in the page) or `launcher` (a floating button that opens the widget as a panel, a full-height sheet on phones).
@@ -52,6 +53,7 @@ import { forgetRememberedProvider, loadRememberedProvider, saveRememberedProvide
 import { agentStyles } from './dsh-agent.styles.ts'
 import { startAgentWorker } from './start-worker.ts'
 import { startWorkspaceBridge, type WorkspaceBridge, type WorkspaceProvider } from './workspace-bridge.ts'
+import type { WorkspaceLink } from './workspace-link.ts'
 import '../dsh-transcript/dsh-transcript.ts'
 import '../dsh-composer/dsh-composer.ts'
 import '../dsh-question-card/dsh-question-card.ts'
@@ -247,6 +249,15 @@ export class DshAgent extends LitElement {
   /** A read-only snapshot of the workspace's text files `{path: content}`; `undefined` until the worker is up. */
   async workspaceFiles(): Promise<Record<string, string> | undefined> {
     return (await this.agent.call({ kind: 'workspace.snapshot' }))?.files
+  }
+
+  /** The workspace this agent works on, for `<dsh-workspace for="…">`: paged listing, files, saves, the terminal. */
+  workspaceLink(): WorkspaceLink {
+    return {
+      request: (command) => this.agent.request(command),
+      listen: (listener) => this.agent.listen(listener),
+      provider: () => (this.workspaceNotice ? { kind: 'memory', notice: this.workspaceNotice } : { kind: this.workspaceProvider }),
+    }
   }
 
   async #start(): Promise<void> {

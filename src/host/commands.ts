@@ -10,6 +10,8 @@ import type { SessionId } from '../util/brand.ts'
 import { HostError } from './errors.ts'
 import type { CommandHost } from './types.ts'
 import { workspaceSnapshot } from './workspace-snapshot.ts'
+import { deleteWorkspace, listWorkspace, mkdirWorkspace, readWorkspaceFile, renameWorkspace, writeWorkspaceFile } from './workspace-files.ts'
+import { execForPerson, killForPerson, setWatching } from './workspace-watch.ts'
 import { historyPage, pageStart, todosBefore } from './session-history.ts'
 import type { SessionEvent } from '../session/types.ts'
 import { openSession, takeOverSession } from './session-access.ts'
@@ -123,6 +125,23 @@ export async function runCommand(host: CommandHost, command: HostCommand): Promi
     case 'data.delete-all': return deleteAll(host)
     case 'workspace.snapshot': return workspaceSnapshot(await host.runtime())
     case 'webcontainer.attach': return host.attachWebContainer(command.port)
-    default: return sessionCommand(host, command)
+    default: return command.kind.startsWith('workspace.') ? workspaceCommand(host, command) : sessionCommand(host, command)
+  }
+}
+
+/** The person's side of the shared workspace (`<dsh-workspace>`). */
+async function workspaceCommand(host: CommandHost, command: HostCommand): Promise<Result> {
+  const runtime = await host.runtime()
+  switch (command.kind) {
+    case 'workspace.list': return listWorkspace(runtime, command.path, command.offset)
+    case 'workspace.read': return readWorkspaceFile(runtime, command.path)
+    case 'workspace.write': return writeWorkspaceFile(runtime, command.path, command.text, command.baseVersion)
+    case 'workspace.mkdir': return mkdirWorkspace(runtime, command.path)
+    case 'workspace.rename': return renameWorkspace(runtime, command.from, command.to)
+    case 'workspace.delete': return deleteWorkspace(runtime, command.path)
+    case 'workspace.watch': return setWatching(host.sink, command.on, runtime)
+    case 'workspace.exec': return execForPerson(runtime, command.command, command.workdir)
+    case 'workspace.kill': return killForPerson(runtime, command.runId)
+    default: throw new HostError('DSH_PROTOCOL_INVALID', `not a workspace command: ${command.kind}`)
   }
 }

@@ -8,6 +8,7 @@ import type { StorageState } from '../protocol/messages.ts'
 import type { SessionId } from '../util/brand.ts'
 import type { HostRuntime, RuntimeEventsHost } from './types.ts'
 import { followAfterTakeOver } from './session-access.ts'
+import { forwardWorkspaceEvents } from './workspace-watch.ts'
 import type {} from '../agent-loop/events.ts'
 import type {} from '../approval/events.ts'
 import type {} from '../session/index.ts'
@@ -34,6 +35,7 @@ export function watchRuntime(host: RuntimeEventsHost, runtime: HostRuntime): voi
     if (host.agents.has(agent.id)) host.sink.post({ kind: 'agent.status', sessionId: agent.id as SessionId, status })
   })
   on('approval/request', host.approvals.answer)
+  forwardWorkspaceEvents(host.sink, runtime)
   // A session this worker only follows is saved by its writer: its "not saving" here is no storage problem.
   const followed = (report: StorageReport) => typeof report.sessionId === 'string' && host.followers.has(report.sessionId)
   const causes: Causes = new Map()

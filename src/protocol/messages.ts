@@ -12,7 +12,7 @@ import type { AskUserQuestionAnswer, AskUserQuestionItem } from '../user-questio
 import type { ApprovalRequestId, CallId, QuestionRequestId, SessionId } from './ids.ts'
 
 /** Bump when a command, notice or result changes shape; the client refuses a mismatched host. */
-export const PROTOCOL_VERSION = 4
+export const PROTOCOL_VERSION = 5
 
 export type ProviderKind = 'openai-compatible' | 'scripted' | 'replay'
 export const PROVIDER_KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay']
@@ -116,6 +116,47 @@ export interface KeyState {
   remembered: boolean
 }
 
+/** One entry of a workspace directory listing; `path` is relative to the workspace root. */
+export interface WorkspaceEntry {
+  name: string
+  path: string
+  type: 'file' | 'directory' | 'other'
+  size?: number
+}
+
+/** One page of a directory: `entries[offset … offset+cap)` of `total`; `next` is the offset of the following page. */
+export interface WorkspaceListing {
+  path: string
+  entries: WorkspaceEntry[]
+  total: number
+  offset: number
+  /** The most entries one page holds (`WORKSPACE_LIST_CAP`). */
+  cap: number
+  next?: number
+}
+
+/** One file for an editor: its text and version, or why it is not shown as text (binary, or above `cap` bytes). */
+export type WorkspaceFile =
+  | { path: string; kind: 'text'; text: string; version: string; size: number }
+  | { path: string; kind: 'binary' | 'too-large'; size: number; cap: number }
+
+/** A mutation of the workspace (by a tool, the shell or the person), paths relative to the root. */
+export type WorkspaceChange =
+  | { kind: 'write'; path: string; version: string; created: boolean }
+  | { kind: 'mkdir'; path: string }
+  | { kind: 'rm'; path: string }
+  | { kind: 'rename'; path: string; to: string }
+
+/** A shell command that started: the agent's (`bash`, jobs) or the person's (the workspace terminal). */
+export interface ShellRunView {
+  runId: number
+  command: string
+  workdir: string
+  origin: 'agent' | 'person'
+  /** Output arrives as it is written (WebContainer); false: all at once when the command ends (just-bash). */
+  streams: boolean
+}
+
 export type HostCommand =
   | { kind: 'host.configure'; settings: RuntimeSettings }
   | { kind: 'provider.key'; apiKey: string | null; remember: boolean }
@@ -146,6 +187,19 @@ export type HostCommand =
   | { kind: 'storage.flush' }
   | { kind: 'data.delete-all' }
   | { kind: 'workspace.snapshot' }
+  /** One page of the directory `path` (relative to the root; `''` is the root), from `offset`. */
+  | { kind: 'workspace.list'; path: string; offset?: number }
+  | { kind: 'workspace.read'; path: string }
+  /** The person's save: `baseVersion` is the version the text was edited from (`null`: a new file); a different one fails FS_STALE_VERSION. */
+  | { kind: 'workspace.write'; path: string; text: string; baseVersion: string | null }
+  | { kind: 'workspace.mkdir'; path: string }
+  | { kind: 'workspace.rename'; from: string; to: string }
+  | { kind: 'workspace.delete'; path: string }
+  /** Starts forwarding (or stops) `workspace.changed` and `shell.*` notices to this page. */
+  | { kind: 'workspace.watch'; on: boolean }
+  /** Runs the person's command on the workspace shell; output comes as `shell.*` notices. */
+  | { kind: 'workspace.exec'; command: string; workdir?: string }
+  | { kind: 'workspace.kill'; runId: number }
   /** Routes the workspace to the page's WebContainer: `port` is served by `serveWebContainer` (transferred, not copied). */
   | { kind: 'webcontainer.attach'; port: MessagePort }
   /** Sets (or clears, `null`) the bearer token sent to the MCP server at `url`; `remember` stores it on this device. */
@@ -194,6 +248,16 @@ export interface CommandResultMap {
   'data.delete-all': null
   /** The workspace's text files by display path; `truncated` when the caps cut it short. */
   'workspace.snapshot': { files: Record<string, string>; truncated: boolean }
+  'workspace.list': WorkspaceListing
+  'workspace.read': WorkspaceFile
+  'workspace.write': { version: string }
+  'workspace.mkdir': null
+  'workspace.rename': null
+  'workspace.delete': null
+  /** `root`: the workspace root; `streams`: whether the shell delivers output while a command runs. */
+  'workspace.watch': { root: string; streams: boolean }
+  'workspace.exec': { runId: number }
+  'workspace.kill': { killed: boolean }
   'webcontainer.attach': null
   'mcp.token': McpTokenState[]
   'pagetools.attach': null
@@ -214,6 +278,11 @@ export type HostNotice =
   | { kind: 'question.settled'; id: QuestionRequestId }
   | { kind: 'storage.state'; state: StorageState }
   | { kind: 'host.error'; code: string; message: string; sessionId?: SessionId }
+  /** Workspace mutations since the last notice (only while a page watches, `workspace.watch`). */
+  | { kind: 'workspace.changed'; changes: WorkspaceChange[] }
+  | { kind: 'shell.started'; run: ShellRunView }
+  | { kind: 'shell.output'; runId: number; stream: 'stdout' | 'stderr'; chunk: string }
+  | { kind: 'shell.ended'; runId: number; exitCode: number | null; signal: string | null; limit?: string }
 
 export type NoticeKind = HostNotice['kind']
 

@@ -31,6 +31,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const stringMap: Check = (v) => isRecord(v) && Object.values(v).every((s) => typeof s === 'string')
 const nullableKey: Check = (v) => v === null || (typeof v === 'string' && v.length > 0 && v.length <= 4096)
 const workspaceKey: Check = (v) => typeof v === 'string' && /^[\w.-]{1,64}$/.test(v)
+const workspacePath: Check = (v) => typeof v === 'string' && v.length <= 4096
 const array: Check = Array.isArray
 const object: Check = isRecord
 const port: Check = (v) => typeof MessagePort === 'function' && v instanceof MessagePort
@@ -73,6 +74,15 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'storage.flush': {},
   'data.delete-all': {},
   'workspace.snapshot': {},
+  'workspace.list': { path: workspacePath, offset: optional(seq) },
+  'workspace.read': { path: workspacePath },
+  'workspace.write': { path: workspacePath, text: bigText, baseVersion: (v) => v === null || text(v) },
+  'workspace.mkdir': { path: workspacePath },
+  'workspace.rename': { from: workspacePath, to: workspacePath },
+  'workspace.delete': { path: workspacePath },
+  'workspace.watch': { on: bool },
+  'workspace.exec': { command: text, workdir: optional(workspacePath) },
+  'workspace.kill': { runId: seq },
   'webcontainer.attach': { port },
   'mcp.token': { url, token: nullableKey, remember: bool },
   'pagetools.attach': { port },
@@ -95,6 +105,10 @@ const NOTICE_FIELDS: Record<HostNotice['kind'], Record<string, Check>> = {
   'question.settled': { id },
   'storage.state': { state: (v) => isRecord(v) && oneOf(['ok', 'memory-only', 'error'])(v.health) },
   'host.error': { code: text, message: text, sessionId: optional(id) },
+  'workspace.changed': { changes: (v) => Array.isArray(v) && v.every((c) => isRecord(c) && typeof c.kind === 'string' && typeof c.path === 'string') },
+  'shell.started': { run: (v) => isRecord(v) && seq(v.runId) && typeof v.command === 'string' && oneOf(['agent', 'person'])(v.origin) && bool(v.streams) },
+  'shell.output': { runId: seq, stream: oneOf(['stdout', 'stderr']), chunk: (v) => typeof v === 'string' },
+  'shell.ended': { runId: seq, exitCode: (v) => v === null || Number.isInteger(v), signal: (v) => v === null || typeof v === 'string', limit: optional(text) },
 }
 
 /** @returns the first field whose value fails its check (or that is not declared). */

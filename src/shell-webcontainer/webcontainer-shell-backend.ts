@@ -13,6 +13,7 @@ import type { ShellBackend, ShellBackendOutcome, ShellExecSpec, ShellIo } from '
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g')
 
 export class WebContainerShellBackend implements ShellBackend {
+  readonly streams = true
   private readonly fs: FileSystem
   private readonly container: () => Promise<WebContainerLike>
 

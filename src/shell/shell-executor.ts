@@ -8,10 +8,18 @@ import { Service, type Context } from '@deepseek-ai/cordis'
 import { resolvePath } from '../fs/path-policy.ts'
 import type { SandboxMode } from '../fs/types.ts'
 import { RunningShellProcess } from './shell-process.ts'
-import type { ShellBackend, ShellExecRequest, ShellExecSpec, ShellProcess, ShellRunResult } from './types.ts'
+import type { ShellBackend, ShellExecRequest, ShellExecSpec, ShellIo, ShellProcess, ShellRunResult, ShellStarted } from './types.ts'
 
 declare module '@deepseek-ai/cordis' {
   interface Context { shell: ShellExecutor }
+  interface Events {
+    /** @mode emit — a command started (tools, jobs and the workspace terminal alike). */
+    'shell/start'(run: ShellStarted): void
+    /** @mode emit — a chunk of a command's output, as the provider delivered it. */
+    'shell/output'(runId: number, stream: 'stdout' | 'stderr', chunk: string): void
+    /** @mode emit — a command settled. */
+    'shell/end'(runId: number, result: ShellRunResult): void
+  }
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000
@@ -32,6 +40,7 @@ export class ShellExecutor extends Service {
   readonly sandboxMode: SandboxMode | undefined
   protected readonly backend: ShellBackend
   private readonly options: Required<Omit<ShellExecutorOptions, 'sandboxMode'>>
+  private runs = 0
 
   constructor(ctx: Context, backend: ShellBackend, options: ShellExecutorOptions) {
     super(ctx, 'shell')
@@ -43,6 +52,11 @@ export class ShellExecutor extends Service {
       maxTimeoutMs: options.maxTimeoutMs ?? MAX_TIMEOUT_MS,
       stdoutMaxBytes: options.stdoutMaxBytes ?? DEFAULT_STREAM_MAX_BYTES,
     }
+  }
+
+  /** Whether output reaches observers while a command runs (else all at once when it ends). */
+  get streams(): boolean {
+    return this.backend.streams === true
   }
 
   /** Fills defaults: workdir against the root, timeout clamped to (0, max], output bound. */
@@ -66,7 +80,24 @@ export class ShellExecutor extends Service {
     return result
   }
 
+  /** Starts `spec`; observers see it on `shell/start`, `shell/output` and `shell/end` (the workspace terminal shows them). */
   start(spec: ShellExecSpec): ShellProcess {
-    return new RunningShellProcess(this.backend, spec)
+    const runId = ++this.runs
+    const streams = this.streams
+    this.ctx.emit('shell/start', { runId, command: spec.command, workdir: spec.workdir, origin: spec.origin ?? 'agent', streams })
+    const backend = this.backend
+    const observed: ShellBackend = {
+      execute: (s, io, signal) => backend.execute(s, this.observedIo(runId, io), signal),
+    }
+    const process = new RunningShellProcess(observed, spec, runId)
+    void process.done.then((result) => this.ctx.emit('shell/end', runId, result))
+    return process
+  }
+
+  private observedIo(runId: number, io: ShellIo): ShellIo {
+    return {
+      stdout: (chunk) => { io.stdout(chunk); if (chunk) this.ctx.emit('shell/output', runId, 'stdout', chunk) },
+      stderr: (chunk) => { io.stderr(chunk); if (chunk) this.ctx.emit('shell/output', runId, 'stderr', chunk) },
+    }
   }
 }

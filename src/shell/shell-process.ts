@@ -26,7 +26,8 @@ export class RunningShellProcess implements ShellProcess {
   private lossy = false
   private readonly liveMax: number
 
-  constructor(backend: ShellBackend, spec: ShellExecSpec) {
+  /** @param runId the executor's number for this run (`shell/*` events name it). */
+  constructor(backend: ShellBackend, spec: ShellExecSpec, readonly runId?: number) {
     this.stdout = new TailBuffer(spec.stdoutMaxBytes)
     this.stderr = new TailBuffer(spec.stdoutMaxBytes)
     this.liveMax = spec.stdoutMaxBytes * 2

@@ -17,6 +17,20 @@ export interface ShellExecRequest {
   /** `DSH_*` variables, merged last. */
   dshEnv?: Record<string, string>
   sandboxPolicy?: SandboxPolicy
+  /** Who started the command, for observers of `shell/start` (default `agent`). */
+  origin?: ShellOrigin
+}
+
+/** Who started a command: a tool of the agent, or the person at the workspace terminal. */
+export type ShellOrigin = 'agent' | 'person'
+
+/** Published on `shell/start` when a command starts (`streams`: output arrives as it is written, not at the end). */
+export interface ShellStarted {
+  runId: number
+  command: string
+  workdir: string
+  origin: ShellOrigin
+  streams: boolean
 }
 
 export interface ShellExecSpec extends ShellExecRequest {
@@ -64,6 +78,8 @@ export interface ShellOutputDelta {
 }
 
 export interface ShellProcess {
+  /** The executor's number for this run, as on `shell/start`. */
+  readonly runId?: number
   readonly status: 'running' | 'completed' | 'killed'
   readonly exitCode: number | null
   readonly signal: string | null
@@ -90,5 +106,7 @@ export interface ShellBackendOutcome {
 
 /** What a provider implements: run one command to completion, streaming into `io`. */
 export interface ShellBackend {
+  /** Output reaches `io` while the command runs (true) or all at once when it ends (absent/false). */
+  readonly streams?: boolean
   execute(spec: ShellExecSpec, io: ShellIo, signal: AbortSignal): Promise<ShellBackendOutcome>
 }
