@@ -8,7 +8,7 @@
  */
 import { Service, type Context } from '@deepseek-ai/cordis'
 import type { ToolExecution } from '../tools/types.ts'
-import { eventBus, type CoreService } from '../util/service.ts'
+import { eventBus, forwardToCore, type CoreService } from '../util/service.ts'
 import { FileSystemCore, type FileSystemOptions } from './file-system-core.ts'
 import type { EditExpectation, FsBackend, FsChange, FsObservation, FsTarget, SandboxMode, WriteExpectation } from './types.ts'
 
@@ -39,7 +39,7 @@ type Forwarded = (typeof FORWARDED)[number]
 /** What both `ctx.fs` and its core offer: per-file callers take this (and are handed the core). */
 export type FsOperations = Pick<FileSystemCore, Forwarded | 'root' | 'sandboxMode'>
 
-// The forwarders below are installed on the prototype, one per name in FORWARDED (so the merge is safe).
+// forwardToCore installs one forwarder per name in FORWARDED on the prototype (so the merge is safe).
 // oxlint-disable-next-line typescript/no-unsafe-declaration-merging
 export interface FileSystem extends Pick<FileSystemCore, Forwarded> {}
 
@@ -65,13 +65,4 @@ export class FileSystem extends Service implements CoreService<FileSystemCore> {
   async flush(): Promise<void> {}
 }
 
-for (const name of FORWARDED) {
-  Object.defineProperty(FileSystem.prototype, name, {
-    configurable: true,
-    writable: true,
-    value: function forward(this: FileSystem, ...args: unknown[]): unknown {
-      const core = this.core
-      return (core[name] as (...params: unknown[]) => unknown).apply(core, args)
-    },
-  })
-}
+forwardToCore(FileSystem, FORWARDED)

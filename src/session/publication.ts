@@ -1,7 +1,7 @@
 /**
  * The per-append hooks the store gives each session: pre-commit verifiers and `session/event`
- * publication. Plane: worker/Node. A plain object on purpose: a Service's `this` is Cordis'
- * tracing proxy (µs per member read), and these run on every append of every session.
+ * publication, held by the store's core (util/service): they run on every append of every
+ * session. Plane: worker/Node.
  * @module session/publication
  */
 import type { Context } from '@deepseek-ai/cordis'

@@ -22,3 +22,21 @@ export function eventBus(ctx: Context): EventsService {
   const events = ctx.events
   return ((events as unknown as Record<symbol, EventsService | undefined>)[symbols.original]) ?? events
 }
+
+/**
+ * Installs on `facade`'s prototype one forwarder per name in `names`, each calling the same-named
+ * method of `this.core`: a façade whose operations are all its core's declares them by interface
+ * merge (`interface X extends Pick<Core, names>`) and calls this once after the class.
+ */
+export function forwardToCore<Core extends object>(facade: abstract new (...args: never[]) => CoreService<Core>, names: readonly (keyof Core & string)[]): void {
+  for (const name of names) {
+    Object.defineProperty(facade.prototype, name, {
+      configurable: true,
+      writable: true,
+      value: function forward(this: CoreService<Core>, ...args: unknown[]): unknown {
+        const core = this.core
+        return (core[name] as (...params: unknown[]) => unknown).apply(core, args)
+      },
+    })
+  }
+}

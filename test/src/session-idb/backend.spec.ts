@@ -94,3 +94,24 @@ describe('IdbSessionBackend round trip', () => {
     expect((await factory.databases()).map((info) => info.name)).toEqual([])
   })
 })
+
+describe('IdbSessionBackend façade (util/service)', () => {
+  it('is a façade over a plain core: live events reach the core’s writer, operations are the core’s', async () => {
+    const { symbols } = await import('@deepseek-ai/cordis')
+    const factory = freshFactory()
+    const a = await boot(factory)
+    const core = a.backend.core
+    expect((core as unknown as Record<symbol, unknown>)[symbols.tracker]).toBeUndefined()
+    expect(a.backend.core).toBe(core)
+    expect(a.backend.instanceId).toBe(core.instanceId)
+    const session = await a.root.sessions.create({ id: 'f1' as SessionId })
+    appendTurn(session, 1, ['c1'])
+    await a.root.sessions.flush()
+    expect(core.durableSeq(session.id)).toBe(session.events.length - 1)
+    expect(a.backend.isWriter(session.id)).toBe(core.isWriter(session.id))
+    a.dispose()
+    const b = await boot(factory)
+    expect((await b.backend.load('f1' as SessionId))!.events).toHaveLength(session.events.length)
+    b.dispose()
+  })
+})

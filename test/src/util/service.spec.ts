@@ -22,7 +22,7 @@ const echo = defineTool({
 })
 
 describe('util/service: façade over a plain core', () => {
-  it.each(['tools', 'llm', 'systemPrompt', 'fs', 'skills'] as const)('ctx.%s.core is a plain object, identical on every read', async (name) => {
+  it.each(['tools', 'llm', 'systemPrompt', 'fs', 'skills', 'sessions'] as const)('ctx.%s.core is a plain object, identical on every read', async (name) => {
     runtime = await createRuntime({ llm: { provider: 'scripted', replies: [] } })
     const core = runtime.ctx[name].core as object
     expect((core as Record<symbol, unknown>)[symbols.tracker]).toBeUndefined()
@@ -54,6 +54,19 @@ describe('util/service: façade over a plain core', () => {
     expect(await fs.readText(target)).toBe('alpha\n')
     expect(await fs.core.readText(fs.core.resolve('a.txt'))).toBe('alpha\n')
     expect(fs.root).toBe(fs.core.root)
+  })
+
+  it('the session store façade forwards to its core: a session created through it is the core’s live one', async () => {
+    runtime = await createRuntime({ llm: { provider: 'scripted', replies: [] } })
+    const { sessions } = runtime.ctx
+    const session = await sessions.create()
+    expect(sessions.core.get(session.id)).toBe(session)
+    const seen: string[] = []
+    const remove = sessions.addVerifier(() => (event) => void seen.push(event.type))
+    session.append('turn/start', { turn: 1 })
+    remove()
+    expect(seen).toEqual(['turn/start'])
+    expect(await sessions.core.list()).toEqual(await sessions.list())
   })
 
   it('eventBus(ctx) is the bus ctx.on listens on', async () => {
