@@ -217,6 +217,11 @@ export class AgentController implements ReactiveController {
     if (this.sessionId) await this.call({ kind: 'agent.compact', sessionId: this.sessionId })
   }
 
+  /** Trims over-long tool results for the model now (no model call); the log keeps them whole. */
+  async trim(): Promise<void> {
+    if (this.sessionId) await this.call({ kind: 'agent.trim', sessionId: this.sessionId })
+  }
+
   /** @param remember with `allowed-once`: "Allow for this session" (the worker logs a session rule). */
   async answer(id: string, outcome: 'allowed-once' | 'rejected', remember = false): Promise<void> {
     this.questions = this.questions.filter((q) => q.id !== id)

@@ -31,7 +31,7 @@
  * @attr skills - URL of a JSON skill index `[{name, description, url}]`; bodies load on first use (cached in IndexedDB).
  * @attr web-fetch - the `web_fetch` allow-list: `self` (this site), URL prefixes (space-separated, may include `self`) or `off` (default).
  * @attr theme - `auto` (default: the host page's color-scheme, else prefers-color-scheme), `light` or `dark`.
- * @csspart base, header, title, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
+ * @csspart base, header, title, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, trim-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height, --dsh-launcher-width, --dsh-launcher-height
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit'
@@ -343,6 +343,7 @@ export class DshAgent extends LitElement {
         ${this.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${this.workspaceNotice}</span>` : nothing}
         ${full ? html`<div class="tools">
           <button type="button" part="compact-button" title=${s.compactHint} ?disabled=${running || !canDrive} @click=${() => a.compact()}>${s.compact}</button>
+          <button type="button" part="trim-button" title=${s.trimHint} ?disabled=${running || !canDrive} @click=${() => a.trim()}>${s.trim}</button>
           <button type="button" part="sessions-toggle" aria-expanded=${this.panel === 'sessions'} @click=${() => this.#toggle('sessions')}>${s.sessions}</button>
           <button type="button" part="settings-toggle" aria-expanded=${this.panel === 'settings'} @click=${() => this.#toggle('settings')}>${s.settings}</button>
         </div>` : nothing}

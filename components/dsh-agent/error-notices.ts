@@ -22,6 +22,7 @@ function failedKey(action: FailedAction): keyof ShellStrings['failed'] {
     case 'host.configure': case 'provider.key': case 'webcontainer.attach': case 'data.delete-all': return 'settings'
     case 'agent.prompt': case 'agent.steer': case 'agent.inject': case 'agent.cancel': return 'prompt'
     case 'agent.compact': return 'compact'
+    case 'agent.trim': return 'trim'
     case 'session.import': return 'import'
     case 'session.export': return 'export'
     case 'session.fork': return 'fork'

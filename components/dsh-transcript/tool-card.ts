@@ -85,12 +85,13 @@ function body(call: CardCall, state: CardState, question: ApprovalQuestion | und
   return html`<div part="tool-body" class="body">${main}${failure}${raw ? rawDetails(call, t) : nothing}</div>`
 }
 
-function summaryLine(line: CardLine, note: string): TemplateResult {
+function summaryLine(line: CardLine, note: string, trimmed = ''): TemplateResult {
   return html`<span part="tool-status" class="status" data-state=${line.state} aria-hidden="true">${STATE_ICON[line.state]}</span>
     <span part="tool-verb" class="verb">${line.verb}</span>
     ${line.target ? html`<code part="tool-target" class="target">${line.target}</code>` : nothing}
     ${line.outcome ? html`<span part="tool-outcome" class="outcome">· ${line.outcome}</span>` : nothing}
-    ${note ? html`<span part="approval-badge" class="note">· ${note}</span>` : nothing}`
+    ${note ? html`<span part="approval-badge" class="note">· ${note}</span>` : nothing}
+    ${trimmed ? html`<span part="trimmed-badge" class="note">· ${trimmed}</span>` : nothing}`
 }
 
 /**
@@ -110,7 +111,7 @@ export function renderToolCard(call: CardCall, t: ToolStrings, question?: Approv
     </article>`
   }
   return html`<article part="tool-card" class="tool" data-card=${kind} data-state=${line.state} data-call-id=${call.callId} data-outcome=${call.approval?.outcome ?? nothing} tabindex="-1">
-    <details part="tool-details"><summary part="tool-summary" class="summary">${summaryLine(line, approvalNote(call, t))}</summary>
+    <details part="tool-details"><summary part="tool-summary" class="summary">${summaryLine(line, approvalNote(call, t), call.result?.trimmed ? t.trimmed : '')}</summary>
       ${body(call, line.state, undefined, t)}
     </details>
   </article>`

@@ -15,7 +15,7 @@ const en = {
     start: 'The assistant could not start', attribute: 'A setting of this page is invalid', workspace: 'The WebContainer workspace is not used',
     host: 'The assistant ran into a problem', prompt: 'Your message could not be sent', import: 'The session could not be imported',
     export: 'The session could not be exported', fork: 'The session could not be forked', delete: 'The session could not be deleted',
-    open: 'The session could not be opened', compact: 'The conversation could not be compacted', settings: 'The settings could not be applied',
+    open: 'The session could not be opened', compact: 'The conversation could not be compacted', trim: 'The tool results could not be trimmed', settings: 'The settings could not be applied',
     approval: 'The answer to the approval did not arrive', storage: 'Saving in this browser failed', other: 'Something failed',
   },
   todo: {
@@ -48,7 +48,7 @@ const zh: ShellStrings = {
     start: '助手无法启动', attribute: '本页的一项设置无效', workspace: '未使用 WebContainer 工作区',
     host: '助手遇到了问题', prompt: '你的消息未能发送', import: '无法导入会话',
     export: '无法导出会话', fork: '无法分叉会话', delete: '无法删除会话',
-    open: '无法打开会话', compact: '无法压缩对话', settings: '无法应用设置',
+    open: '无法打开会话', compact: '无法压缩对话', trim: '无法裁剪工具结果', settings: '无法应用设置',
     approval: '批准的答复未能送达', storage: '在此浏览器中保存失败', other: '出现了错误',
   },
   todo: {

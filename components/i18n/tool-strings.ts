@@ -24,6 +24,7 @@ const en = {
   more: 'more not shown',
   states: { running: 'running…', waiting: 'waiting for your approval', done: 'done', failed: 'failed', rejected: 'rejected', cancelled: 'cancelled' },
   byRule: 'allowed by a session rule', ruleMade: 'allowed for this session', allowedOnce: 'allowed once', noApprover: 'no one could approve it',
+  trimmed: 'trimmed for the model',
   details: 'Details', argumentsLabel: 'Arguments', resultLabel: 'Result', exitCode: 'exit code', noOutput: '(no output)',
   approvalTitle: 'Allow this action?', agentSays: 'The agent says',
   reasons: {
@@ -55,6 +56,7 @@ const zh: ToolStrings = {
   more: '更多内容未显示',
   states: { running: '运行中…', waiting: '等待你的批准', done: '完成', failed: '失败', rejected: '已拒绝', cancelled: '已取消' },
   byRule: '已按会话规则允许', ruleMade: '已在本会话中允许', allowedOnce: '已允许一次', noApprover: '无人可以批准',
+  trimmed: '已为模型裁剪',
   details: '详情', argumentsLabel: '参数', resultLabel: '结果', exitCode: '退出码', noOutput: '（无输出）',
   approvalTitle: '允许此操作吗？', agentSays: '智能体说明',
   reasons: {

@@ -110,12 +110,13 @@ export class LoopAgent implements Agent {
       await this.whenIdle()
       if (this.stopped) throw new Error(`agent ${this.id} is disposed`)
       let outcome: { value: T } | { error: unknown } | undefined
-      const run = async (signal: AbortSignal) => {
+      const run = async (signal: AbortSignal): Promise<number> => {
         try {
           outcome = { value: await task(signal) }
         } catch (error) {
           outcome = { error }
         }
+        return this.session.lastTurn
       }
       this.actor.send({ type: 'agent.maintain', run })
       if (!this.actor.getSnapshot().matches('maintaining')) continue

@@ -51,7 +51,8 @@ export interface LoopInput {
   pending: PendingCounts
 }
 
-export type MaintenanceRun = (signal: AbortSignal) => Promise<void>
+/** A maintenance task; resolves with the session's last turn (a task may log a turn of its own, e.g. "Trim tool results"). */
+export type MaintenanceRun = (signal: AbortSignal) => Promise<number>
 
 export type LoopEvent =
   | { type: 'user.wake' }

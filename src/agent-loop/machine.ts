@@ -75,7 +75,7 @@ export const agentLoopMachine = setup({
     requestError: missing<RequestErrorInput, RecoveryOutcome>('requestError'),
     toolBatch: missing<ToolBatchInput, ToolBatchOutcome>('toolBatch'),
     turnStopping: missing<StepInput, void>('turnStopping'),
-    maintenance: fromPromise<void, { run: MaintenanceRun }>(({ input, signal }) => input.run(signal)),
+    maintenance: fromPromise<number, { run: MaintenanceRun }>(({ input, signal }) => input.run(signal)),
     /** Settles on a microtask: the `running` status is published before a turn opens. */
     announce: fromPromise<void>(async () => undefined),
   },
@@ -138,7 +138,7 @@ export const agentLoopMachine = setup({
           assertEvent(event, 'agent.maintain')
           return { run: event.run }
         },
-        onDone: { target: 'idle', actions: assign({ wakeQueued: ({ context }) => context.wakeLatched }) },
+        onDone: { target: 'idle', actions: assign({ turn: ({ event }) => event.output, wakeQueued: ({ context }) => context.wakeLatched }) },
         onError: { target: 'idle', actions: assign({ wakeQueued: ({ context }) => context.wakeLatched }) },
       },
       on: {

@@ -68,6 +68,15 @@ async function compactNow(host: CommandHost, sessionId: SessionId): Promise<{ sh
   }
 }
 
+/** "Trim tool results": the model-free pruning pass between turns (plugins/tool-result-pruner). */
+async function trimNow(host: CommandHost, sessionId: SessionId): Promise<{ pruned: number; charsRemoved: number }> {
+  const runtime = await host.runtime()
+  const pruner = runtime.ctx.get('toolResultPruner', false)
+  if (!pruner) throw new HostError('TRIM_UNAVAILABLE', 'this runtime has no tool-result pruner plugin')
+  const { pruned, charsRemoved } = await pruner.trimNow(host.agent(sessionId))
+  return { pruned: pruned.length, charsRemoved }
+}
+
 /** "Delete all my data": with IndexedDB every dsh-agent database (sessions, settings, workspaces); else each session. */
 async function deleteAll(host: CommandHost): Promise<null> {
   const runtime = await host.runtime()
@@ -117,6 +126,7 @@ export async function runCommand(host: CommandHost, command: HostCommand): Promi
     case 'agent.inject': host.agent(command.sessionId).inject(command.text); return null
     case 'agent.cancel': host.agent(command.sessionId).cancel({ kind: 'user' }, { keepInbox: command.keepInbox }); return null
     case 'agent.compact': return compactNow(host, command.sessionId)
+    case 'agent.trim': return trimNow(host, command.sessionId)
     case 'approval.answer': return { accepted: host.approvals.decide(command.id, command.outcome, command.remember === true) }
     case 'approval.rules': return host.approvalRules().rules(host.agent(command.sessionId))
     case 'approval.revoke': return { revoked: host.approvalRules().revoke(host.agent(command.sessionId), command.ruleId) }

@@ -15,6 +15,7 @@ import * as LlmScripted from '../llm-scripted/index.ts'
 import * as McpClient from '../mcp-client/index.ts'
 import * as Budget from '../plugins/budget/index.ts'
 import CompactionService from '../plugins/compaction/index.ts'
+import ToolResultPruner from '../plugins/tool-result-pruner/index.ts'
 import JobRegistry from '../jobs/index.ts'
 import * as JobNotices from '../plugins/job-notices/index.ts'
 import * as FsObservation from '../plugins/fs-observation/index.ts'
@@ -34,6 +35,7 @@ import * as ToolFs from '../tool-fs/index.ts'
 import * as ToolShell from '../tool-shell/index.ts'
 import * as ToolTodo from '../tool-todo/index.ts'
 import ToolRegistry from '../tools/index.ts'
+import SpillService from '../spill/index.ts'
 import SkillRegistry from '../skills/index.ts'
 import * as SkillsWorkspace from '../skills-workspace/index.ts'
 import * as ToolSkill from '../tool-skill/index.ts'
@@ -60,6 +62,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   // After permissions: its pre-execute listener then wraps the permissions gate and sees its `ask`.
   { id: 'approval-rules', plugin: ApprovalRules },
   { id: 'tool-timeout', plugin: ToolTimeout },
+  { id: 'spill', plugin: SpillService },
   { id: 'fs-memory', plugin: MemoryFileSystem, config: { mirror: 'memory' } },
   { id: 'fs-webcontainer', plugin: WebContainerFileSystem, disabled: true },
   { id: 'shell-justbash', plugin: JustBashShell },
@@ -76,6 +79,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'skills-workspace', plugin: SkillsWorkspace },
   { id: 'tool-skill', plugin: ToolSkill },
   { id: 'tool-web', plugin: ToolWeb },
+  { id: 'tool-result-pruner', plugin: ToolResultPruner },
   { id: 'compaction', plugin: CompactionService },
   { id: 'agents', plugin: AgentService, config: { defaults: { provider: 'scripted', model: 'scripted-model' } } },
   { id: 'budget', plugin: Budget, config: { maxStepsPerTurn: 100 } },

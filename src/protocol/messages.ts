@@ -179,6 +179,7 @@ export type HostCommand =
   | { kind: 'agent.inject'; sessionId: SessionId; text: string }
   | { kind: 'agent.cancel'; sessionId: SessionId; keepInbox: boolean }
   | { kind: 'agent.compact'; sessionId: SessionId }
+  | { kind: 'agent.trim'; sessionId: SessionId }
   /** `remember` (with `allowed-once`): also allow matching calls for the rest of the session (a logged rule). */
   | { kind: 'approval.answer'; id: ApprovalRequestId; outcome: ApprovalOutcome; remember?: boolean }
   | { kind: 'approval.rules'; sessionId: SessionId }
@@ -238,6 +239,8 @@ export interface CommandResultMap {
   'agent.cancel': null
   /** How many history messages the summary replaced (for the model; the transcript keeps them). */
   'agent.compact': { shadowedCount: number }
+  /** Tool results trimmed for the model ("Trim tool results"), and the characters that went. */
+  'agent.trim': { pruned: number; charsRemoved: number }
   'approval.answer': { accepted: boolean }
   /** The session's live allow rules, oldest first. */
   'approval.rules': ApprovalRuleView[]

@@ -22,7 +22,8 @@ export type TranscriptItem =
 export interface ToolItem {
   kind: 'tool'; key: string; seq: number; callId: string; name: string; arguments: string
   call?: ToolCallView
-  result?: { isError: boolean; text: string; code?: string; card?: ToolResultView }
+  /** `trimmed`: the result was replaced on the surface by a shorter one (the pruner); the log keeps the original. */
+  result?: { isError: boolean; text: string; code?: string; card?: ToolResultView; trimmed?: true }
   /** `rule`: this grant made a session allow rule (`made`), or the call ran under one without asking (`applied`). */
   approval?: { id: string; outcome?: 'allowed-once' | 'rejected' | 'cancelled' | 'unavailable'; rule?: 'made' | 'applied' }
 }
@@ -126,7 +127,7 @@ function applyEvent(draft: Draft, event: SessionEvent, card: WireEvent['card']):
     case 'assistant/chunk': return foldChunk(draft, event.seq, event.data)
     case 'assistant/message': return foldAssistant(draft, event as SessionEvent<'assistant/message'>)
     case 'tool/call': return foldCall(draft, event.seq, event.data, card as ToolCallView | undefined)
-    case 'tool/result': return foldResult(draft, event.data, card as ToolResultView | undefined)
+    case 'tool/result': return foldResult(draft, event as SessionEvent<'tool/result'>, card as ToolResultView | undefined)
     case 'approval/asked': updateTool(draft, (t) => t.callId === event.data.callId && !t.approval, (t) => ({ ...t, approval: { id: event.data.id } })); return
     case 'approval/decided': updateTool(draft, (t) => t.approval?.id === event.data.id, (t) => ({ ...t, approval: { ...t.approval!, outcome: event.data.outcome } })); return
     case 'approval/rule': return ruleMade(draft, event.data.callId)
@@ -240,11 +241,13 @@ function foldCall(draft: Draft, seq: number, data: SessionEventMap['tool/call'],
   draft.push(card ? { ...item, call: card } : item)
 }
 
-function foldResult(draft: Draft, data: SessionEventMap['tool/result'], card: ToolResultView | undefined): void {
+function foldResult(draft: Draft, event: SessionEvent<'tool/result'>, card: ToolResultView | undefined): void {
+  const { data } = event
   const block = data.message.content[0]
   const result: NonNullable<ToolItem['result']> = { isError: block.isError === true, text: textOf(block.content) }
   if (data.error) result.code = data.error.code
   if (card) result.card = card
+  if (typeof event.surfaceOp === 'object') result.trimmed = true
   const callId = block.toolCallId
   if (updateTool(draft, (t) => t.callId === callId, (t) => ({ ...t, result }))) return
   draft.push({ kind: 'tool', key: `r${draft.lastSeq}`, seq: draft.lastSeq, callId, name: '', arguments: '', result })

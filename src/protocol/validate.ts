@@ -67,6 +67,7 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'agent.inject': { sessionId: id, text },
   'agent.cancel': { sessionId: id, keepInbox: bool },
   'agent.compact': { sessionId: id },
+  'agent.trim': { sessionId: id },
   'approval.answer': { id, outcome: oneOf(APPROVAL_ANSWERS), remember: optional(bool) },
   'approval.rules': { sessionId: id },
   'approval.revoke': { sessionId: id, ruleId: id },

@@ -66,7 +66,8 @@ export interface SessionEventMap {
     usage?: TokenUsage; rawOutput?: string; llmStreamCall?: true
   }
   'compaction/end': { compactionId: string; sourceCommandId?: string; turn: number | null; error?: string }
-  'compaction/prune': { callId: CallId; originalSeq: number; originalChars: number }
+  /** dsh's shadow price of one pruned `tool/result`, appended just before its replacement. */
+  'compaction/prune': { shadowedRange: { start: number; end: number }; shadowedSeqs: number[]; shadowedTokenCount: number }
 }
 
 export type SessionEventType = keyof SessionEventMap & string

@@ -1,6 +1,6 @@
 /**
  * The `grep` tool: regex search over workspace text files through `ctx.fs` (no ripgrep in the
- * browser), grouped by file. Plane: worker. Contract: dsh contracts §13 (`{matches}`; 250 inline).
+ * browser), or over one spilled tool result (`/.dsh/spill/<id>.txt`), grouped by file. Plane: worker. Contract: dsh contracts §13 (`{matches}`; 250 inline).
  * @module tool-fs/grep-tool
  */
 import type { Context } from '@deepseek-ai/cordis'
@@ -13,6 +13,7 @@ import { defineTool } from '../tools/define-tool.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import { SEARCH_TIMEOUT_MS } from './glob-tool.ts'
 import { splitLines } from './read-window.ts'
+import { spilledText } from './spill-source.ts'
 import { GREP_MAX_LINE_BYTES, GREP_MAX_MATCHES, groupMatches, renderGrep, type GrepMatch } from './search-format.ts'
 
 interface GrepArgs { pattern: string; path?: string; include?: string }
@@ -42,9 +43,13 @@ async function searchFile(fs: FsOperations, target: FsTarget, regex: RegExp, sig
     if (isFsError(error, 'FS_NOT_TEXT')) return [] // binary files are not searched
     throw error
   }
+  return matchLines(target.displayPath, text, regex)
+}
+
+function matchLines(path: string, text: string, regex: RegExp): GrepMatch[] {
   const found: GrepMatch[] = []
   splitLines(text).forEach((line, index) => {
-    if (regex.test(line)) found.push({ path: target.displayPath, lineNumber: index + 1, line: line.length > GREP_MAX_LINE_BYTES ? `${line.slice(0, GREP_MAX_LINE_BYTES)}…` : line })
+    if (regex.test(line)) found.push({ path, lineNumber: index + 1, line: line.length > GREP_MAX_LINE_BYTES ? `${line.slice(0, GREP_MAX_LINE_BYTES)}…` : line })
   })
   return found
 }
@@ -76,6 +81,11 @@ export function grepTool(ctx: Context): ToolDefinition<GrepArgs, GrepValue> {
       const regex = compilePattern(args.pattern)
       const policy = sandboxPolicyFor(ctx, exec.agent)
       const fs = ctx.fs.core // util/service: read per file
+      if (args.path !== undefined) {
+        const base = fs.resolve(args.path, { signal: exec.signal })
+        const spilled = await spilledText(ctx, base)
+        if (spilled !== undefined) return { matches: matchLines(base.displayPath, spilled, regex) }
+      }
       const matches: GrepMatch[] = []
       for (const target of await filesToSearch(fs, args, exec.signal, policy)) {
         matches.push(...(await searchFile(fs, target, regex, exec.signal, policy)))

@@ -1,6 +1,7 @@
 /**
- * The `read` tool: a line-numbered window of a UTF-8 file; records what it saw on `fs/observed`
- * so the observation policy can guard later writes. Plane: worker. Contract: dsh contracts §13.
+ * The `read` tool: a line-numbered window of a UTF-8 file (or of a spilled tool result,
+ * `/.dsh/spill/<id>.txt`); records what it saw on `fs/observed` so the observation policy can
+ * guard later writes. Plane: worker. Contract: dsh contracts §13.
  * @module tool-fs/read-tool
  */
 import type { Context } from '@deepseek-ai/cordis'
@@ -9,6 +10,7 @@ import { defineTool } from '../tools/define-tool.ts'
 import type { JsonSchemaNode, ToolDefinition } from '../tools/types.ts'
 import { langOf } from './lang.ts'
 import { READ_DEFAULT_LIMIT, readWindow, renderRead, type ReadValue } from './read-window.ts'
+import { spilledText } from './spill-source.ts'
 import { fsCall } from './tool-context.ts'
 
 interface ReadArgs { file_path: string; offset?: number; limit?: number }
@@ -41,6 +43,8 @@ export function readTool(ctx: Context): ToolDefinition<ReadArgs, ReadValue> {
     },
     async execute(args, exec) {
       const { target, policy } = fsCall(ctx, exec, args.file_path)
+      const spilled = await spilledText(ctx, target)
+      if (spilled !== undefined) return readWindow(target.displayPath, spilled, args.offset ?? 1, args.limit ?? READ_DEFAULT_LIMIT)
       const stat = await ctx.fs.stat(target, exec.signal, policy)
       if (!stat) {
         ctx.emit('fs/observed', target, { kind: 'absent' }, exec)

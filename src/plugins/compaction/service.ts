@@ -17,6 +17,7 @@ import type { LlmCore } from '../../llm/llm-core.ts'
 import { compact, foldHeader, type CompactOutcome } from './compact.ts'
 import { limitsFor, resolveConfig, type CompactionConfig, type ResolvedCompactionConfig } from './config.ts'
 import { CompactionError } from './errors.ts'
+import type {} from '../tool-result-pruner/service.ts'
 
 declare module '@deepseek-ai/cordis' {
   interface Context { compaction: CompactionService }
@@ -82,19 +83,20 @@ export class CompactionService extends Service {
 
   private async relievePressure(payload: PreStepPayload): Promise<void> {
     const { agent, turn, signal } = payload
-    const events = agent.session.events
-    const window = this.contextWindow(agent.session)
-    const header = foldHeader(agent.session)
+    const session = agent.session
+    const window = this.contextWindow(session)
+    const header = foldHeader(session)
     if (!window || !header) return
     const { threshold, retain } = limitsFor(this.config, window)
-    let tally = this.tallies.get(agent.session)
-    if (!tally) this.tallies.set(agent.session, tally = new RequestTokenTally())
-    const pressure = measureContext({
-      events, messages: agent.session.sharedMessages(), pending: payload.messages,
+    let tally = this.tallies.get(session)
+    if (!tally) this.tallies.set(session, tally = new RequestTokenTally())
+    const measure = (): number => measureContext({
+      events: session.events, messages: session.sharedMessages(), pending: payload.messages,
       ...(header.system === undefined ? {} : { system: header.system }),
       ...(header.tools === undefined ? {} : { tools: header.tools }),
-    }, tally)
-    if (pressure.totalTokens <= threshold) return
+    }, tally).totalTokens
+    if (measure() <= threshold) return
+    if (this.pruneFirst(session) && measure() <= threshold) return
     try {
       await this.run(agent, turn, retain, signal)
     } catch (error) {
@@ -108,6 +110,7 @@ export class CompactionService extends Service {
     if (used >= this.config.maxOverflowRetries) return false
     this.overflowRetries.set(agent.session, used + 1)
     const generation = agent.session.surface.replaceGeneration
+    this.pruneFirst(agent.session)
     try {
       await this.run(agent, turn, 0, signal)
     } catch (error) {
@@ -116,7 +119,22 @@ export class CompactionService extends Service {
     return agent.session.surface.replaceGeneration > generation
   }
 
-  private report(error: unknown): void {
+  /**
+   * dsh's order: the model-free pruner (when mounted) before any summary, inside the open turn.
+   * @returns whether it replaced anything
+   */
+  private pruneFirst(session: Session): boolean {
+    const pruner = this.ctx.get('toolResultPruner')
+    if (!pruner) return false
+    try {
+      return pruner.pruneSession(session).pruned.length > 0
+    } catch (error) {
+      this.report(error)
+      return false
+    }
+  }
+
+    private report(error: unknown): void {
     if (error instanceof CompactionError && error.kind === 'nothing') return
     this.ctx.logger('compaction').warn('automatic compaction failed: %s', error instanceof Error ? error.message : String(error))
   }
