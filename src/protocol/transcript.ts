@@ -161,7 +161,10 @@ function foldTurnEnd(draft: Draft, event: SessionEvent<'turn/end'>): void {
     const it = draft.items[i]!
     if (it.kind === 'assistant' && it.streaming) draft.set(i, { ...it, streaming: false, interrupted: true })
   }
-  draft.push({ kind: 'turn-end', key: `e${event.seq}`, seq: event.seq, turn: event.data.turn, reason: event.data.reason })
+  const item: TranscriptItem = { kind: 'turn-end', key: `e${event.seq}`, seq: event.seq, turn: event.data.turn, reason: event.data.reason }
+  // A turn that showed nothing of its own (a "Trim tool results" turn) moves the previous end instead of adding one.
+  if (event.data.reason.kind === 'completed' && draft.items.at(-1)?.kind === 'turn-end') draft.set(draft.items.length - 1, item)
+  else draft.push(item)
   draft.openTurn = null
 }
 

@@ -40,6 +40,25 @@ describe('foldTranscript', () => {
     expect(done.openTurn).toBeNull()
   })
 
+  it('a trimmed result (a tool/result replace) marks its card trimmed; the trim turn moves the turn end, adding none', () => {
+    const events = turnWithTool()
+    const original = events.at(-3)!.event as unknown as { data: { message: { content: [{ content: unknown[] }] } } }
+    const pruned = structuredClone(original.data)
+    pruned.message.content[0].content = [{ type: 'text', text: 'Error: rej[... tool result middle pruned ...]ected' }]
+    const trim = [
+      ev('turn/start', { turn: 2 }),
+      ev('compaction/prune', { shadowedRange: { start: 10, end: 10 }, shadowedSeqs: [10], shadowedTokenCount: 5 }),
+      { event: { ...(ev('tool/result', pruned).event), surfaceOp: { op: 'replace', start: 10, end: 10 }, sourceEventSeqs: [10] } } as WireEvent,
+      ev('turn/end', { turn: 2, reason: { kind: 'completed' } }),
+    ]
+    const before = foldAll(events)
+    const after = foldAll([...events, ...trim])
+    expect(after.items.map((i) => i.kind)).toEqual(['user', 'assistant', 'tool', 'turn-end'])
+    expect(before.items[2]).not.toHaveProperty('result.trimmed')
+    expect(after.items[2]).toMatchObject({ result: { trimmed: true, text: 'Error: rej[... tool result middle pruned ...]ected' } })
+    expect(after.items[3]).toMatchObject({ turn: 2, seq: trim.at(-1)!.event.seq })
+  })
+
   it('gives the same state whether folded event by event or all at once, and ignores replays', () => {
     const events = turnWithTool()
     let incremental = emptyTranscript
