@@ -31,7 +31,7 @@
  * @attr skills - URL of a JSON skill index `[{name, description, url}]`; bodies load on first use (cached in IndexedDB).
  * @attr web-fetch - the `web_fetch` allow-list: `self` (this site), URL prefixes (space-separated, may include `self`) or `off` (default).
  * @attr theme - `auto` (default: the host page's color-scheme, else prefers-color-scheme), `light` or `dark`.
- * @csspart base, header, title, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, trim-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
+ * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, trim-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height, --dsh-launcher-width, --dsh-launcher-height
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit'
@@ -60,6 +60,7 @@ import '../dsh-question-card/dsh-question-card.ts'
 import '../dsh-session-list/dsh-session-list.ts'
 import '../dsh-settings/dsh-settings.ts'
 import '../dsh-mcp-settings/dsh-mcp-settings.ts'
+import { unsavedFiles } from '../dsh-session-list/unsaved-files.ts'
 
 // The build rewrites this URL to the bundled worker, relative to this module; cross-origin it starts through a blob: bootstrap.
 const startWorker = () => startAgentWorker((Worker) => new Worker(new URL('../../workers/agent.worker.ts', import.meta.url), { type: 'module', name: 'dsh-agent' }))
@@ -337,7 +338,7 @@ export class DshAgent extends LitElement {
     const full = this.controls !== 'reader'
     return html`<div part="header" class="header">
         <span part="title">dsh-agent</span>
-        ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}${a.storage.message ? html`: ${a.storage.message}` : nothing}</span>` : nothing}
+        ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}${a.storage.message ? html`: ${a.storage.message}` : nothing}${unsavedFiles(a.storage, s)}</span>` : nothing}
         ${a.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}
           <button type="button" part="take-over-button" @click=${() => a.takeOver()}>${s.takeOver}</button></span>` : nothing}
         ${this.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${this.workspaceNotice}</span>` : nothing}

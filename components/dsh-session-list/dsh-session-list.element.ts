@@ -15,6 +15,7 @@ import type { Persistence } from '../controllers/page-lifecycle.ts'
 import { strings, type Strings } from '../i18n/strings.ts'
 import { shellStrings, type ShellStrings } from '../i18n/shell-strings.ts'
 import { formatBytes, relativeDate, sessionLabels, type SessionLabel } from './session-labels.ts'
+import { unsavedFiles } from './unsaved-files.ts'
 import { emit } from '../events/index.ts'
 import { sessionListStyles } from './dsh-session-list.styles.ts'
 
@@ -54,7 +55,7 @@ export class DshSessionList extends LitElement {
     const size = this.estimate === null ? s.sizeUnknown : usage !== undefined && total ? `${formatBytes(usage, this.lang)} ${sh.storageUse} ${formatBytes(total, this.lang)}` : ''
     const kept = this.persistence === 'persisted' ? s.persisted : this.persistence === 'best-effort' ? s.bestEffort : this.persistence === 'unavailable' ? s.persistUnavailable : ''
     const details = [size, st.health === 'ok' ? kept : ''].filter(Boolean).map((text) => ` · ${text}`).join('')
-    return html`<p part="storage-state" data-health=${st.health} data-persistence=${this.persistence ?? nothing} role=${st.health === 'ok' ? 'status' : 'alert'}>${label}${count}${details}${st.message ? html`<br />${st.code}: ${st.message}` : nothing}</p>`
+    return html`<p part="storage-state" data-health=${st.health} data-persistence=${this.persistence ?? nothing} role=${st.health === 'ok' ? 'status' : 'alert'}>${label}${count}${details}${st.message ? html`<br />${st.code}: ${st.message}` : nothing}${unsavedFiles(st, s)}</p>`
   }
 
   #row(session: SessionSummary, label: SessionLabel, s: Strings, sh: ShellStrings, now: number): TemplateResult {

@@ -1,7 +1,7 @@
 /**
  * The IndexedDB MirrorStore: database `dsh-agent-workspaces`, store `files` keyed by
  * [workspace, path]. Plane: worker; reads `indexedDB`/`IDBKeyRange` lazily.
- * Contract: one relaxed readwrite transaction per batch; every request is awaited.
+ * Contract: one relaxed readwrite transaction per batch, all or nothing; every request is awaited.
  * @module fs-memory/idb-mirror
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
@@ -39,6 +39,15 @@ function openWorkspaceDb(): Promise<IDBPDatabase<WorkspaceDb>> {
   return opened
 }
 
+/** Aborts `tx` unless it has already finished or aborted (then abort() throws InvalidStateError). */
+function abortQuietly(tx: { abort(): void }): void {
+  try {
+    tx.abort()
+  } catch {
+    // already done: its own outcome stands
+  }
+}
+
 export function idbMirrorStore(workspace: string): MirrorStore {
   return {
     async load() {
@@ -49,11 +58,17 @@ export function idbMirrorStore(workspace: string): MirrorStore {
     async save(puts, deletes) {
       const db = await openWorkspaceDb()
       const tx = db.transaction('files', 'readwrite', { durability: 'relaxed' })
-      await Promise.all([
-        ...deletes.map((path) => tx.store.delete([workspace, path])),
-        ...puts.map(({ path, node }) => tx.store.put({ workspace, path, node })),
-        tx.done,
-      ])
+      const writes: Promise<unknown>[] = [tx.done]
+      try {
+        for (const path of deletes) writes.push(tx.store.delete([workspace, path]))
+        for (const { path, node } of puts) writes.push(tx.store.put({ workspace, path, node }))
+      } catch (error) {
+        // A request refused at once (an engine rejecting the value): nothing of the batch may land.
+        if (!tx.error) abortQuietly(tx)
+        void Promise.allSettled(writes)
+        throw error
+      }
+      await Promise.all(writes)
     },
   }
 }

@@ -8,7 +8,7 @@ import { Service, type Context } from '@deepseek-ai/cordis'
 import { FileSystem } from '../fs/file-system.ts'
 import { gatedBackend } from '../fs/gated-backend.ts'
 import { resolvePath } from '../fs/path-policy.ts'
-import type { SandboxMode } from '../fs/types.ts'
+import type { SandboxMode, WorkspaceSaveState } from '../fs/types.ts'
 import { idbMirrorStore } from './idb-mirror.ts'
 import { MemoryBackend } from './memory-backend.ts'
 import { memoryMirrorStore, WriteBehind, type MirrorStore } from './mirror.ts'
@@ -42,7 +42,10 @@ export default class MemoryFileSystem extends FileSystem {
     const root = resolvePath('/', config.root ?? '/workspace')
     super(ctx, gatedBackend(memory, () => loaded), { root, sandboxMode: config.sandboxMode ?? 'workspace-write' })
     const store = mirrorStore(config, config.workspace ?? 'default')
-    this.writeBehind = store && new WriteBehind(store, (error) => ctx.logger('fs-memory').error(error))
+    this.writeBehind = store && new WriteBehind(store, (state) => {
+      if (!state.saved) ctx.logger('fs-memory').warn('workspace not saved (%s): %s', state.code, state.unsaved.join(', '))
+      ctx.emit('fs/save-state', state)
+    })
     this.loaded = loaded
     markLoaded(this.load(memory, store, root, config.files ?? {}))
   }
@@ -54,6 +57,10 @@ export default class MemoryFileSystem extends FileSystem {
   override async flush(): Promise<void> {
     await this.loaded
     await this.writeBehind?.flush()
+  }
+
+  override saveState(): WorkspaceSaveState {
+    return this.writeBehind?.state ?? { saved: true }
   }
 
   private async load(memory: MemoryBackend, store: MirrorStore | undefined, root: string, files: Record<string, string>): Promise<void> {

@@ -1,9 +1,12 @@
 /**
  * Write-behind persistence of the virtual filesystem: mutated paths are batched and saved
  * to a MirrorStore off the tool call's path. Plane: worker. Contract: `record` never blocks;
- * `flush` resolves once everything recorded so far is saved; a failed batch is kept for retry.
+ * `flush` settles once everything recorded so far is saved or failed to be; what failed is kept,
+ * retried with later saves, and reported as the save state.
  * @module fs-memory/mirror
  */
+import type { WorkspaceSaveState } from '../fs/types.ts'
+import { describeError, isQuotaError } from '../session-idb/errors.ts'
 import type { MemoryNode } from './memory-backend.ts'
 
 export interface MirrorRecord { path: string; node: MemoryNode }
@@ -30,16 +33,36 @@ export function memoryMirrorStore(workspace: string): MirrorStore {
   }
 }
 
+/** What a failed save of the workspace is reported as: the quota by its own code, anything else as one. */
+function saveFailure(error: unknown): { code: string; message: string } {
+  if (isQuotaError(error)) {
+    return { code: 'QUOTA_EXCEEDED', message: 'The browser storage quota is exhausted: these workspace files are kept in memory only and will be gone after a reload. Delete files you do not need, export the sessions you need or free space in this browser; saving is retried with the next change.' }
+  }
+  return { code: 'WORKSPACE_NOT_SAVED', message: `The workspace could not be saved (${describeError(error)}): these files are kept in memory only and will be gone after a reload; saving is retried with the next change.` }
+}
+
+/**
+ * Batches mutated paths and saves them off the call's path. A batch that fails is saved again path
+ * by path, so one file over the quota never holds the others back, and a file's older saved state
+ * is never partly overwritten (each save is one transaction). What could not be saved is kept and
+ * retried with every later save; `state` says so, and `onState` hears each change of it.
+ */
 export class WriteBehind {
   #dirty = new Map<string, MemoryNode | undefined>()
+  #unsaved = new Map<string, MemoryNode | undefined>()
+  #state: WorkspaceSaveState = { saved: true }
   #tail: Promise<void> = Promise.resolve()
   #scheduled = false
   readonly #store: MirrorStore
-  readonly #onError: (error: unknown) => void
+  readonly #onState: (state: WorkspaceSaveState) => void
 
-  constructor(store: MirrorStore, onError: (error: unknown) => void) {
+  constructor(store: MirrorStore, onState: (state: WorkspaceSaveState) => void) {
     this.#store = store
-    this.#onError = onError
+    this.#onState = onState
+  }
+
+  get state(): WorkspaceSaveState {
+    return this.#state
   }
 
   /** Notes the latest state of `path` (`undefined` = deleted) and schedules a save. */
@@ -50,6 +73,7 @@ export class WriteBehind {
     setTimeout(() => void this.flush(), 0)
   }
 
+  /** Settles once everything recorded so far is saved or failed to be (then `state` says which). */
   flush(): Promise<void> {
     this.#tail = this.#tail.then(() => this.#drain())
     return this.#tail
@@ -57,20 +81,50 @@ export class WriteBehind {
 
   async #drain(): Promise<void> {
     this.#scheduled = false
-    if (this.#dirty.size === 0) return
-    const batch = this.#dirty
+    if (this.#dirty.size === 0 && this.#unsaved.size === 0) return
+    const batch = new Map([...this.#unsaved, ...this.#dirty])
     this.#dirty = new Map()
+    const { failed, error } = await this.#save(batch)
+    this.#unsaved = failed
+    this.#report(failed.size === 0 ? { saved: true } : { saved: false, unsaved: [...failed.keys()].sort(), ...saveFailure(error) })
+  }
+
+  /** Saves `batch` in one transaction, else path by path; returns what could not be saved. */
+  async #save(batch: Map<string, MemoryNode | undefined>): Promise<{ failed: Map<string, MemoryNode | undefined>; error?: unknown }> {
+    try {
+      await this.#saveRecords(batch)
+      return { failed: new Map() }
+    } catch (error) {
+      if (batch.size === 1) return { failed: batch, error }
+      const failed = new Map<string, MemoryNode | undefined>()
+      let last: unknown = error
+      for (const entry of batch) {
+        try {
+          await this.#saveRecords(new Map([entry]))
+        } catch (pathError) {
+          failed.set(...entry)
+          last = pathError
+        }
+      }
+      return { failed, error: last }
+    }
+  }
+
+  #saveRecords(batch: ReadonlyMap<string, MemoryNode | undefined>): Promise<void> {
     const puts: MirrorRecord[] = []
     const deletes: string[] = []
     for (const [path, node] of batch) {
       if (node) puts.push({ path, node })
       else deletes.push(path)
     }
-    try {
-      await this.#store.save(puts, deletes)
-    } catch (error) {
-      for (const [path, node] of batch) if (!this.#dirty.has(path)) this.#dirty.set(path, node)
-      this.#onError(error)
-    }
+    return this.#store.save(puts, deletes)
+  }
+
+  #report(state: WorkspaceSaveState): void {
+    const before = this.#state
+    this.#state = state
+    const same = before.saved && state.saved
+      || (!before.saved && !state.saved && before.code === state.code && before.unsaved.join('\n') === state.unsaved.join('\n'))
+    if (!same) this.#onState(state)
   }
 }

@@ -10,7 +10,7 @@ import { Service, type Context } from '@deepseek-ai/cordis'
 import type { ToolExecution } from '../tools/types.ts'
 import { eventBus, forwardToCore, type CoreService } from '../util/service.ts'
 import { FileSystemCore, type FileSystemOptions } from './file-system-core.ts'
-import type { EditExpectation, FsBackend, FsChange, FsObservation, FsTarget, SandboxMode, WriteExpectation } from './types.ts'
+import type { EditExpectation, FsBackend, FsChange, FsObservation, FsTarget, SandboxMode, WorkspaceSaveState, WriteExpectation } from './types.ts'
 
 export { FileSystemCore, type FileSystemOptions, type MutationOptions } from './file-system-core.ts'
 
@@ -25,6 +25,8 @@ declare module '@deepseek-ai/cordis' {
     'fs/observed'(target: FsTarget, observation: FsObservation, actor: ToolExecution): void
     /** @mode emit — a mutation made through ctx.fs (tools or shell) has been applied. */
     'fs/change'(change: FsChange): void
+    /** @mode emit — the provider's save state changed (a save failed, or everything is saved again). */
+    'fs/save-state'(state: WorkspaceSaveState): void
   }
 }
 
@@ -61,8 +63,13 @@ export class FileSystem extends Service implements CoreService<FileSystemCore> {
     return this.core.sandboxMode
   }
 
-  /** Resolves once every mutation so far is durable; providers without persistence resolve at once. */
+  /** Resolves once every mutation so far is durable or failed to be; providers without persistence resolve at once. */
   async flush(): Promise<void> {}
+
+  /** Whether every file is saved (after `flush()`: including the latest mutations); providers without persistence are. */
+  saveState(): WorkspaceSaveState {
+    return { saved: true }
+  }
 }
 
 forwardToCore(FileSystem, FORWARDED)

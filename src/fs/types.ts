@@ -70,6 +70,15 @@ export interface SandboxPolicy {
 export type FsObservation = { kind: 'present'; version: FsVersion } | { kind: 'absent' }
 
 /** Published on `fs/change` after every mutation made through `ctx.fs` (tools and shell alike). */
+/**
+ * Whether the workspace's files are all saved by its provider (`ctx.fs.saveState()`): `unsaved`
+ * lists the absolute paths whose latest state could not be stored (kept in memory, retried with the
+ * next save; gone after a reload), with the cause's stable code.
+ */
+export type WorkspaceSaveState =
+  | { saved: true }
+  | { saved: false; unsaved: string[]; code: string; message: string }
+
 export type FsChange =
   | { kind: 'write'; path: string; version: FsVersion; created: boolean }
   | { kind: 'mkdir'; path: string }

@@ -13,12 +13,26 @@ import type {} from '../agent-loop/events.ts'
 import type {} from '../approval/events.ts'
 import type {} from '../session/index.ts'
 import type {} from '../session-idb/events.ts'
+import type {} from '../fs/file-system.ts'
+import type { WorkspaceSaveState } from '../fs/types.ts'
 
 /** session-idb's reports: `storage/state {sessionId, saving, durableSeq}`, `storage/error {code, message, sessionId?}`. */
 interface StorageReport { code?: unknown; message?: unknown; saving?: unknown; sessionId?: unknown }
 
 /** The cause of the last failure, per session (`''`: the backend as a whole), kept until saving resumes. */
 type Causes = Map<string, { code: string; message: string }>
+
+/**
+ * `state` with the workspace's save state: unsaved files make a healthy state an `error` with the
+ * workspace's cause (a session's own problem keeps its cause first). Paths are shown relative.
+ */
+export function withWorkspace(state: StorageState, workspace: WorkspaceSaveState | undefined, display: (path: string) => string): StorageState {
+  if (!workspace) return state
+  if (workspace.saved) return { ...state, workspace: { saved: true } }
+  const unsaved = workspace.unsaved.map(display)
+  const merged: StorageState = { ...state, workspace: { saved: false, unsaved } }
+  return state.health === 'ok' ? { ...merged, health: 'error', code: workspace.code, message: workspace.message } : merged
+}
 
 /** Maps the persistence layer's report onto the protocol's storage state. */
 export function toStorageState(report: StorageReport, failed: boolean): StorageState {
@@ -40,19 +54,34 @@ export function watchRuntime(host: RuntimeEventsHost, runtime: HostRuntime): voi
   const followed = (report: StorageReport) => typeof report.sessionId === 'string' && host.followers.has(report.sessionId)
   const causes: Causes = new Map()
   const keyOf = (report: StorageReport) => (typeof report.sessionId === 'string' ? report.sessionId : '')
+  // The sessions' last state and the workspace's: each report posts both, so neither hides the other.
+  let sessions: StorageState = { health: 'ok' }
+  let workspace: WorkspaceSaveState | undefined
+  const post = () => host.sink.post({ kind: 'storage.state', state: withWorkspace(sessions, workspace, (path) => runtime.ctx.fs.resolve(path).displayPath) })
   on('storage/state', (report: StorageReport) => {
     if (followed(report)) return
     if (report.saving !== false) causes.delete(keyOf(report))
     // "Not saving" keeps the cause (and its remedy) that stopped saving: never a bare memory-only.
-    host.sink.post({ kind: 'storage.state', state: toStorageState({ ...report, ...causes.get(keyOf(report)) }, false) })
+    sessions = toStorageState({ ...report, ...causes.get(keyOf(report)) }, false)
+    post()
   })
   on('storage/error', (report: StorageReport) => {
     const takenOver = report.code === 'SESSION_TAKEN_OVER' && followAfterTakeOver(host, runtime, report.sessionId as SessionId)
     if (takenOver || followed(report)) return
-    host.sink.post({ kind: 'storage.state', state: toStorageState(report, true) })
+    sessions = toStorageState(report, true)
+    post()
     reportCause(host, causes, keyOf(report), report)
   })
+  on('fs/save-state', (state) => {
+    workspace = state
+    post()
+    if (state.saved) causes.delete(WORKSPACE)
+    else reportCause(host, causes, WORKSPACE, { code: 'WORKSPACE_NOT_SAVED', message: `${state.code}: ${state.message}` })
+  })
 }
+
+/** The key of the workspace's cause beside the sessions' (never a session id). */
+const WORKSPACE = 'workspace:'
 
 /** A new cause becomes a `host.error` (the element's `dsh-error`) once; repeats of it stay silent. */
 function reportCause(host: RuntimeEventsHost, causes: Causes, key: string, report: StorageReport): void {
@@ -60,5 +89,5 @@ function reportCause(host: RuntimeEventsHost, causes: Causes, key: string, repor
   const message = typeof report.message === 'string' ? report.message : report.code
   if (causes.get(key)?.code === report.code) return
   causes.set(key, { code: report.code, message })
-  host.sink.post({ kind: 'host.error', code: report.code, message, ...(key ? { sessionId: key as SessionId } : {}) })
+  host.sink.post({ kind: 'host.error', code: report.code, message, ...(key && key !== WORKSPACE ? { sessionId: key as SessionId } : {}) })
 }

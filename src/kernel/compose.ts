@@ -19,6 +19,7 @@ import ToolResultPruner from '../plugins/tool-result-pruner/index.ts'
 import JobRegistry from '../jobs/index.ts'
 import * as JobNotices from '../plugins/job-notices/index.ts'
 import * as FsObservation from '../plugins/fs-observation/index.ts'
+import * as WorkspaceSave from '../plugins/workspace-save/index.ts'
 import * as AgentInstructions from '../plugins/agent-instructions/index.ts'
 import * as LlmRetry from '../plugins/llm-retry/index.ts'
 import Permissions from '../plugins/permissions/index.ts'
@@ -69,6 +70,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'shell-webcontainer', plugin: WebContainerShell, disabled: true },
   { id: 'jobs', plugin: JobRegistry },
   { id: 'fs-observation', plugin: FsObservation },
+  { id: 'workspace-save', plugin: WorkspaceSave },
   { id: 'tool-fs', plugin: ToolFs },
   { id: 'tool-shell', plugin: ToolShell },
   { id: 'tool-todo', plugin: ToolTodo },

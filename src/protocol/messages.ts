@@ -79,6 +79,11 @@ export interface StorageState {
   message?: string
   usage?: number
   quota?: number
+  /**
+   * The workspace's files (when its provider persists them): `saved: false` lists the files kept in
+   * memory only (gone after a reload); health is then at least `error` with the workspace's cause.
+   */
+  workspace?: { saved: boolean; unsaved?: string[] }
 }
 
 /** A pending approval question as the page sees it. */

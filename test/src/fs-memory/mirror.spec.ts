@@ -42,19 +42,42 @@ it('writes behind: record() returns at once, flush() waits for the store, a fail
       if (fail) { fail = false; throw new Error('quota') }
       saved.push(puts.map((p) => p.path))
     },
-  }, (error) => saved.push([`error: ${(error as Error).message}`]))
+  }, (state) => saved.push([state.saved ? 'saved' : `${state.code}: ${state.unsaved.join(',')}`]))
   writeBehind.record('/workspace/a', { kind: 'directory', version: 1, mtime: 0 })
   const flushed = writeBehind.flush()
   await new Promise((resolve) => setTimeout(resolve, 5))
   expect(saved).toEqual([])
   release()
   await flushed
-  expect(saved).toEqual([['error: quota']])
+  expect(saved).toEqual([['WORKSPACE_NOT_SAVED: /workspace/a']])
+  expect(writeBehind.state).toMatchObject({ saved: false, unsaved: ['/workspace/a'], code: 'WORKSPACE_NOT_SAVED' })
   const retried = writeBehind.flush()
   await new Promise((resolve) => setTimeout(resolve, 0))
   release()
   await retried
-  expect(saved).toEqual([['error: quota'], ['/workspace/a']])
+  expect(saved).toEqual([['WORKSPACE_NOT_SAVED: /workspace/a'], ['/workspace/a'], ['saved']])
+  expect(writeBehind.state).toEqual({ saved: true })
+})
+
+it('a batch with one file over the quota saves the others path by path; the failed one keeps its old saved state', async () => {
+  const stored = new Map<string, number>([['/workspace/big', 1]])
+  const quota = Object.assign(new Error('over quota'), { name: 'QuotaExceededError' })
+  const writeBehind = new WriteBehind({
+    load: async () => [],
+    save: async (puts) => {
+      if (puts.some((p) => p.path === '/workspace/big')) throw quota // one transaction: nothing of it lands
+      for (const p of puts) stored.set(p.path, p.node.version)
+    },
+  }, () => undefined)
+  writeBehind.record('/workspace/small', { kind: 'file', version: 3, mtime: 0, data: new Uint8Array(1) } as never)
+  writeBehind.record('/workspace/big', { kind: 'file', version: 2, mtime: 0, data: new Uint8Array(1) } as never)
+  await writeBehind.flush()
+  expect(stored).toEqual(new Map([['/workspace/big', 1], ['/workspace/small', 3]]))
+  expect(writeBehind.state).toMatchObject({ saved: false, unsaved: ['/workspace/big'], code: 'QUOTA_EXCEEDED' })
+  expect((writeBehind.state as { message: string }).message).toContain('will be gone after a reload')
+  writeBehind.record('/workspace/big', undefined) // deleting it: nothing left unsaved
+  await writeBehind.flush()
+  expect(writeBehind.state).toEqual({ saved: true })
 })
 
 it('IndexedDB holds the files once flushed', async () => {

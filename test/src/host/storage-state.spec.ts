@@ -44,3 +44,37 @@ describe('storage state under quota', () => {
     expect(notices.flatMap((n) => (n.kind === 'storage.state' ? [n.state] : [])).at(-1)).toEqual({ health: 'ok' })
   })
 })
+
+describe('workspace save state', () => {
+  it('an unsaved workspace file shows in the storage state with its cause, is reported once, and clears when it is gone', async () => {
+    const realPut = IDBObjectStore.prototype.put
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function put(this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      const data = (value as { node?: { data?: { length: number } } }).node?.data
+      if (data !== undefined && data.length > 100_000) {
+        this.transaction.abort()
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      }
+      return realPut.call(this, value, key)
+    })
+    const bash = (command: string) => ({ toolCalls: [{ name: 'bash', arguments: { command, description: command } }] })
+    const host = new AgentHost(createRuntime)
+    hosts.push(host)
+    const notices: HostNotice[] = []
+    await host.attach((batch) => { notices.push(...batch) })
+    await host.call({ kind: 'host.configure', settings: { ...settings, replies: [bash('seq 1 90000 > big.txt'), { text: 'wrote' }, bash('rm big.txt'), { text: 'removed' }] } })
+    const { sessionId } = ((await host.call({ kind: 'session.open' })) as { value: SessionOpened }).value
+    await host.call({ kind: 'agent.prompt', sessionId, text: 'write' })
+    await host.agent(sessionId).whenIdle()
+    await settle()
+    const states = () => notices.flatMap((n) => (n.kind === 'storage.state' ? [n.state] : []))
+    expect(states().at(-1)).toEqual({
+      health: 'error', code: 'QUOTA_EXCEEDED', message: expect.stringContaining('will be gone after a reload'),
+      workspace: { saved: false, unsaved: ['big.txt'] },
+    })
+    expect(notices.filter((n) => n.kind === 'host.error').map((n) => (n as { code: string }).code)).toEqual(['WORKSPACE_NOT_SAVED'])
+    await host.call({ kind: 'agent.prompt', sessionId, text: 'remove' })
+    await host.agent(sessionId).whenIdle()
+    await settle()
+    expect(states().at(-1)).toEqual({ health: 'ok', workspace: { saved: true } })
+  })
+})
