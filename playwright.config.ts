@@ -40,8 +40,8 @@ export default defineConfig({
   webServer: process.env.BASE_URL
     ? undefined
     : {
-        // The demo build (served) and the embed build (dist/dsh-agent.js, served by the embed specs' own static servers).
-        command: `${vite} build && ${vite} build -c vite.embed.config.ts && ${vite} preview --host 127.0.0.1 --port ${port} --strictPort`,
+        // The demo build (served) and the embed builds (dist/dsh-agent.js and dist/dsh-workspace.js, served by the embed specs' own static servers).
+        command: `${vite} build && ${vite} build -c vite.embed.config.ts && ${vite} build -c vite.workspace.config.ts && ${vite} preview --host 127.0.0.1 --port ${port} --strictPort`,
         url: baseURL,
         reuseExistingServer: false,
         timeout: 120_000,

@@ -39,6 +39,7 @@ import { property, state } from 'lit/decorators.js'
 import type { PermissionPreset } from '../../src/approval/types.ts'
 import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
 import type { McpServerSetting, ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
+import { onServerReady } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
 import { HostColorSchemeController } from '../controllers/host-color-scheme.ts'
 import { PageLifecycleController, requestPersistentStorage, type Persistence } from '../controllers/page-lifecycle.ts'
@@ -258,6 +259,7 @@ export class DshAgent extends LitElement {
       request: (command) => this.agent.request(command),
       listen: (listener) => this.agent.listen(listener),
       provider: () => (this.workspaceNotice ? { kind: 'memory', notice: this.workspaceNotice } : { kind: this.workspaceProvider }),
+      onServerReady,
     }
   }
 

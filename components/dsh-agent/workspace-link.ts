@@ -15,4 +15,6 @@ export interface WorkspaceLink {
   listen(listener: NoticeListener): () => void
   /** The workspace in use now; `notice`: why the requested WebContainer is not. */
   provider(): { kind: WorkspaceProvider; notice?: string }
+  /** Servers the page's WebContainer opens (`server-ready`), for a preview; never called on the embedded workspace. */
+  onServerReady(listener: (port: number, url: string) => void): () => void
 }

@@ -56,6 +56,7 @@ export async function readWorkspaceFile(runtime: HostRuntime, path: string): Pro
   if (size > WORKSPACE_READ_CAP) return { path: shown, kind: 'too-large', size, cap: WORKSPACE_READ_CAP }
   try {
     const text = await fs.readText(file)
+    if (text.includes('\0')) return { path: shown, kind: 'binary', size, cap: WORKSPACE_READ_CAP } // valid UTF-8, but no text file holds NUL
     return { path: shown, kind: 'text', text, version: stat.version, size }
   } catch (error) {
     if ((error as { code?: string }).code === 'FS_NOT_TEXT') return { path: shown, kind: 'binary', size, cap: WORKSPACE_READ_CAP }

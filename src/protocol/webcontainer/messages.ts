@@ -40,6 +40,8 @@ export interface WebContainerLike {
   }
   mount(tree: FileSystemTree): Promise<void>
   spawn(command: string, args: string[], options?: { cwd?: string; env?: SpawnEnv }): Promise<WebContainerProcessLike>
+  /** A server in the container listens (`server-ready`): its preview URL. Returns the unsubscribe. */
+  on?(event: 'server-ready', listener: (port: number, url: string) => void): () => void
 }
 
 /** A `readdir` entry on the wire (methods do not survive structured clone). */

@@ -21,12 +21,32 @@ export function webContainerUnavailableReason(): string | undefined {
 
 let booting: Promise<WebContainerLike> | undefined
 
+type ServerListener = (port: number, url: string) => void
+const serverListeners = new Set<ServerListener>()
+/** Servers announced so far (a listener added later still learns them). */
+const servers = new Map<number, string>()
+
+function announceServers(container: WebContainerLike): WebContainerLike {
+  container.on?.('server-ready', (port, url) => {
+    servers.set(port, url)
+    for (const listener of serverListeners) listener(port, url)
+  })
+  return container
+}
+
+/** Calls `listener(port, url)` for every server the page's WebContainer opened or opens (`<dsh-workspace>`'s preview). */
+export function onServerReady(listener: ServerListener): () => void {
+  serverListeners.add(listener)
+  for (const [port, url] of servers) listener(port, url)
+  return () => serverListeners.delete(listener)
+}
+
 /** Boots the page's WebContainer once; later callers (a second widget) share the same instance. */
 export function bootPageWebContainer(): Promise<WebContainerLike> {
   const reason = webContainerUnavailableReason()
   if (reason) return Promise.reject(new WebContainerUnavailableError(reason))
   booting ??= import('@webcontainer/api').then(
-    ({ WebContainer }): Promise<WebContainerLike> => WebContainer.boot({ workdirName: WORKDIR_NAME }),
+    ({ WebContainer }): Promise<WebContainerLike> => WebContainer.boot({ workdirName: WORKDIR_NAME }).then(announceServers),
     (error: Error) => { throw new WebContainerUnavailableError(`@webcontainer/api could not be loaded: ${error.message}`) },
   )
   return booting

@@ -76,6 +76,8 @@ describe('workspace.read / write', () => {
     const { ctx } = await host.runtime()
     await ctx.fs.writeBytes(ctx.fs.resolve('logo.png'), new Uint8Array([0x89, 0x50, 0xff, 0xfe, 0x00]))
     await ctx.fs.writeText(ctx.fs.resolve('huge.txt'), 'x'.repeat(WORKSPACE_READ_CAP + 1))
+    await ctx.fs.writeText(ctx.fs.resolve('nul.bin'), 'PNG\0\u0001')
+    expect(await call(host, { kind: 'workspace.read', path: 'nul.bin' })).toMatchObject({ kind: 'binary', size: 5 })
     expect(await call(host, { kind: 'workspace.read', path: 'logo.png' })).toEqual({ path: 'logo.png', kind: 'binary', size: 5, cap: WORKSPACE_READ_CAP })
     expect(await call(host, { kind: 'workspace.read', path: 'huge.txt' })).toEqual({ path: 'huge.txt', kind: 'too-large', size: WORKSPACE_READ_CAP + 1, cap: WORKSPACE_READ_CAP })
   })

@@ -1,0 +1,185 @@
+/**
+ * `<dsh-terminal-pane>`: xterm.js (loaded on first show) on the workspace shell the agent uses —
+ * the person types commands (history on ↑/↓, `cd` keeps a working directory, Ctrl-C interrupts),
+ * and the agent's own `bash` calls appear here too as they run, marked as the agent's. The line
+ * under the terminal says whether output streams (WebContainer) or arrives when a command ends
+ * (just-bash). Plane: main. Contract: output comes only from the worker's `shell.*` notices.
+ * @module components/dsh-workspace/dsh-terminal-pane
+ */
+import { LitElement, html, unsafeCSS, type TemplateResult } from 'lit'
+import { property, state } from 'lit/decorators.js'
+import type { Terminal } from '@xterm/xterm'
+import type { FitAddon } from '@xterm/addon-fit'
+import xtermCss from '@xterm/xterm/css/xterm.css?inline'
+import type { HostNotice } from '../../src/protocol/messages.ts'
+import type { WorkspaceLink } from '../dsh-agent/workspace-link.ts'
+import { workspaceStrings } from '../i18n/workspace-strings.ts'
+import { LineInput } from './line-input.ts'
+import { cspStyleDocument, openWithAdoptedStyles } from './csp-style-document.ts'
+import { terminalStyles } from './dsh-terminal-pane.styles.ts'
+
+type ShellNotice = Extract<HostNotice, { kind: `shell.${string}` }>
+
+const DIM = '\x1b[2m'
+const BOLD_CYAN = '\x1b[1;36m'
+const RED = '\x1b[31m'
+const RESET = '\x1b[0m'
+
+export class DshTerminalPane extends LitElement {
+  static override styles = [unsafeCSS(xtermCss), terminalStyles]
+
+  @property({ attribute: false }) link: WorkspaceLink | undefined
+  @property() override lang = 'en'
+  /** Whether the shell streams output (from `workspace.watch`). */
+  @property({ type: Boolean }) streams = false
+  /** A command of the person runs (Ctrl-C stops it; typing waits). */
+  @property({ type: Boolean, reflect: true }) running = false
+  /** The working directory of the person's commands, relative to the root. */
+  @state() cwd = ''
+  #terminal: Terminal | undefined
+  #fitAddon: FitAddon | undefined
+  readonly #input = new LineInput(() => `${BOLD_CYAN}${this.cwd ? `~/${this.cwd}` : '~'}${RESET} $ `)
+  /** The person's run in progress (Ctrl-C stops it); input waits until it ends. */
+  #personRun: number | undefined
+  #starting: Promise<void> | undefined
+  /** Whether the last output ended its line (else the next prompt starts a new one). */
+  #outputEndsLine = true
+  /** Runs the agent started: their output is labelled. */
+  readonly #agentRuns = new Set<number>()
+
+  /** What the terminal shows, as plain text (for tests and the screen-reader log). */
+  get screenText(): string {
+    const buffer = this.#terminal?.buffer.active
+    if (!buffer) return ''
+    const lines: string[] = []
+    for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '')
+    return lines.join('\n').trimEnd()
+  }
+
+  /** Starts xterm the first time the pane is shown. */
+  async start(): Promise<void> {
+    this.#starting ??= this.#open()
+    await this.#starting
+    this.#fit()
+  }
+
+  async #open(): Promise<void> {
+    const [{ Terminal }, { FitAddon }] = await Promise.all([import('@xterm/xterm'), import('@xterm/addon-fit')])
+    await this.updateComplete
+    const host = this.renderRoot.querySelector<HTMLElement>('.xterm-host')!
+    const style = getComputedStyle(this)
+    const terminal = new Terminal({
+      convertEol: true, cursorBlink: false, fontSize: 13, scrollback: 5000,
+      fontFamily: style.getPropertyValue('--_mono') || 'monospace',
+      documentOverride: cspStyleDocument(this.renderRoot as ShadowRoot),
+      theme: { background: style.getPropertyValue('--_code-bg').trim() || '#f6f8fa', foreground: style.getPropertyValue('--_fg').trim() || '#1f2328', cursor: style.getPropertyValue('--_fg').trim() || '#1f2328' },
+    })
+    this.#fitAddon = new FitAddon()
+    terminal.loadAddon(this.#fitAddon)
+    openWithAdoptedStyles(this.renderRoot as ShadowRoot, () => terminal.open(host))
+    terminal.textarea?.setAttribute('aria-label', workspaceStrings(this.lang).terminalLabel)
+    terminal.onData((data) => this.#onData(data))
+    this.#terminal = terminal
+    new ResizeObserver(() => this.#fit()).observe(host)
+    terminal.write(this.#input.redraw())
+  }
+
+  /** Columns and rows that fill the pane (not while it is hidden). */
+  #fit(): void {
+    if (this.renderRoot.querySelector<HTMLElement>('.xterm-host')?.clientWidth) this.#fitAddon?.fit()
+  }
+
+  override focus(): void {
+    this.#terminal?.focus()
+  }
+
+  #onData(data: string): void {
+    const action = this.#input.key(data)
+    if (!action) return
+    if (action.kind === 'interrupt') {
+      if (this.#personRun !== undefined) void this.link?.request({ kind: 'workspace.kill', runId: this.#personRun })
+      this.#write(action.echo)
+      if (this.#personRun === undefined) this.#write(this.#input.redraw())
+      return
+    }
+    if (this.#personRun !== undefined) return // a command runs: typing waits (Ctrl-C stops it)
+    if (action.kind === 'echo') return this.#write(action.text)
+    this.#write(action.echo)
+    void this.#run(action.command)
+  }
+
+  async #run(command: string): Promise<void> {
+    if (!command) return this.#write(this.#input.redraw())
+    const cd = /^cd(?:\s+(\S+))?\s*$/.exec(command)
+    if (cd) return this.#changeDirectory(cd[1] ?? '')
+    try {
+      await this.link!.request({ kind: 'workspace.exec', command, ...(this.cwd ? { workdir: this.cwd } : {}) }) // it runs from its shell.started
+    } catch (error) {
+      this.#write(`${RED}${(error as Error).message}${RESET}\r\n${this.#input.redraw()}`)
+    }
+  }
+
+  async #changeDirectory(target: string): Promise<void> {
+    const next = resolveDir(this.cwd, target)
+    try {
+      const listing = await this.link!.request({ kind: 'workspace.list', path: next })
+      this.cwd = listing.path
+    } catch (error) {
+      this.#write(`${RED}cd: ${(error as Error).message}${RESET}\r\n`)
+    }
+    this.#write(this.#input.redraw())
+  }
+
+  /** The worker's shell notices: the person's output, and the agent's runs labelled. */
+  onShell(notice: ShellNotice): void {
+    const s = workspaceStrings(this.lang)
+    if (notice.kind === 'shell.started') {
+      if (notice.run.origin === 'person') {
+        this.#personRun = notice.run.runId
+        this.running = true
+        return
+      }
+      this.#agentRuns.add(notice.run.runId)
+      this.#write(`\r\x1b[2K${DIM}[${s.agentRan}]${RESET} $ ${notice.run.command}\r\n`)
+    } else if (notice.kind === 'shell.output') {
+      this.#write(notice.stream === 'stderr' ? `${RED}${notice.chunk}${RESET}` : notice.chunk)
+      this.#outputEndsLine = notice.chunk.endsWith('\n')
+    } else {
+      const agent = this.#agentRuns.delete(notice.runId)
+      const mine = notice.runId === this.#personRun
+      if (!agent && !mine) return
+      if (!this.#outputEndsLine) this.#write('\r\n') // output without a final newline keeps its last line
+      this.#outputEndsLine = true
+      const status = notice.exitCode === null ? `${s.interrupted}${notice.signal ? ` (${notice.signal})` : ''}` : `${s.exit} ${notice.exitCode}`
+      if (agent || notice.exitCode !== 0 || notice.limit) this.#write(`${DIM}[${agent ? `${s.agentRan} · ` : ''}${status}${notice.limit ? ` · ${notice.limit}` : ''}]${RESET}\r\n`)
+      if (mine) {
+        this.#personRun = undefined
+        this.running = false
+      }
+      if (this.#personRun === undefined) this.#write(this.#input.redraw())
+    }
+  }
+
+  #write(text: string): void {
+    this.#terminal?.write(text)
+  }
+
+  override render(): TemplateResult {
+    const s = workspaceStrings(this.lang)
+    return html`<div part="terminal" class="pane">
+      <div class="xterm-host"></div>
+      <p class="note">${this.streams ? s.shellWebContainer : s.shellJustBash}</p>
+    </div>`
+  }
+}
+
+/** `target` against `cwd`, both relative to the workspace root (`..` stops at the root). */
+export function resolveDir(cwd: string, target: string): string {
+  const parts = target.startsWith('/') || target === '' || target === '~' ? [] : cwd.split('/').filter(Boolean)
+  for (const part of target.replace(/^~\/?/, '').split('/')) {
+    if (!part || part === '.') continue
+    if (part === '..') parts.pop()
+    else parts.push(part)
+  }
+  return parts.join('/')
+}
