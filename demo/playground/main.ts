@@ -1,30 +1,24 @@
 /**
- * Playground demo: a seeded workspace shown as a file tree and viewer beside `<dsh-agent>`, redrawn
- * after every turn; says which shell runs and offers a WebContainer when the page is cross-origin
- * isolated (`?workspace=webcontainer`), saying why not otherwise. Plane: main; demo code only.
+ * Playground demo: `<dsh-workspace>` (file tree, editor, terminal, preview) on the workspace of the
+ * `<dsh-agent>` slotted beside it — one workspace for the person and the agent; says which shell
+ * runs and offers a WebContainer when the page is cross-origin isolated (`?workspace=webcontainer`),
+ * saying why not otherwise. Plane: main; demo code only.
  * @module demo/playground/main
  */
+import '../../components/dsh-workspace/dsh-workspace.ts'
 import { byId, mountDemoAgent } from '../shared/mount-agent.ts'
-import { FileView } from './file-view.ts'
 import script from './script.json'
 import { seedFiles } from './workspace.ts'
 
 const isolated = globalThis.crossOriginIsolated === true
 const webContainer = isolated && new URLSearchParams(location.search).get('workspace') === 'webcontainer'
+const lang = new URLSearchParams(location.search).get('lang') === 'zh' ? 'zh' : 'en'
+byId('workspace').setAttribute('lang', lang)
 
-const view = new FileView({ tree: byId('file-tree'), path: byId('file-path'), content: byId('file-content') })
-view.show(seedFiles)
-
-const agent = mountDemoAgent({
+mountDemoAgent({
   script, workspace: seedFiles, workspaceId: 'playground', workspaceProvider: webContainer ? 'webcontainer' : 'memory',
-  slot: byId('agent-slot'), status: byId('status'),
+  slot: byId('agent-slot'), status: byId('status'), attributes: { id: 'agent', slot: 'agent' },
 })
-const refresh = async (): Promise<void> => {
-  const files = await agent.workspaceFiles()
-  if (files) view.show(files)
-}
-agent.addEventListener('dsh-ready', () => void refresh())
-agent.addEventListener('dsh-turn-end', () => void refresh())
 
 function shellNote(): (string | HTMLElement)[] {
   const link = (text: string, search: string): HTMLAnchorElement => Object.assign(document.createElement('a'), { href: `./${search}`, textContent: text })

@@ -64,10 +64,14 @@ test('docs embed: the guide pages and llms.txt are real pages of the site', asyn
   }
 })
 
-test('playground: reasoning, todos, read, write, approved bash, an edit as a diff; the file tree follows', async ({ page }) => {
+test('playground: reasoning, todos, read, write, approved bash, an edit as a diff; the workspace beside it follows live', async ({ page }) => {
   await page.goto('/playground/')
   await page.waitForSelector('body[data-ready]')
-  await expect(page.locator('#file-tree button')).toHaveText(['README.md', 'data/name.txt', 'scripts/list.sh'])
+  const workspace = page.locator('dsh-workspace')
+  const tree = workspace.getByRole('tree', { name: 'Files' })
+  await expect(tree.getByRole('treeitem')).toHaveText(['README.md', 'data', 'scripts'])
+  await tree.getByRole('treeitem', { name: 'scripts' }).click()
+  await expect(tree.getByRole('treeitem')).toHaveText(['README.md', 'data', 'scripts', 'list.sh'])
   await ask(page, 'write a hello script')
   await expect(page.locator('dsh-agent details[part~="reasoning"]')).toBeVisible()
   for (const verb of ['Write', 'Run', 'Edit']) { // the "ask" preset asks before every change (write, bash, edit)
@@ -79,9 +83,10 @@ test('playground: reasoning, todos, read, write, approved bash, an edit as a dif
   await expect(transcript.locator('[part~="terminal"]').first()).toContainText('hello from the browser, Ada')
   await expect(transcript.locator('[part~="diff"]').last()).toContainText('hello, world — from your browser')
   await expect(transcript.locator('[part~="todos"]').last()).toContainText('Polish the greeting')
-  await expect(page.locator('#file-tree button', { hasText: 'scripts/hello.sh' })).toBeVisible()
-  await page.locator('#file-tree button', { hasText: 'scripts/hello.sh' }).click()
-  await expect(page.locator('#file-content')).toContainText('hello, world — from your browser, $name')
+  await expect(tree.getByRole('treeitem', { name: 'hello.sh' })).toBeVisible() // the agent's write reached the open folder live
+  await tree.getByRole('treeitem', { name: 'hello.sh' }).click()
+  await expect(workspace.locator('dsh-editor-pane .cm-content')).toContainText('hello, world — from your browser, $name')
+  await expect.poll(() => workspace.locator('dsh-terminal-pane').evaluate((el) => (el as unknown as { screenText: string }).screenText)).toContain('[agent] $ sh scripts/hello.sh && ls scripts')
   await expect(page.locator('#shell-note')).toContainText('cross-origin isolated, so a WebContainer can run here')
   await expect(page.locator('#shell-note').getByRole('link', { name: 'use a WebContainer' })).toHaveAttribute('href', './?workspace=webcontainer')
 })
@@ -136,10 +141,11 @@ test.describe('on a phone (390 × 844)', () => {
     await expect(page.locator('dsh-agent [part~="assistant-message"]').last()).toContainText('scripted demo model')
   })
 
-  test('playground: one column, the message box can be tapped and used', async ({ page }, info) => {
+  test('playground: the workspace shows one pane at a time behind tabs; the agent tab holds a usable message box', async ({ page }, info) => {
     await page.goto('/playground/')
     await page.waitForSelector('body[data-ready]')
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+    await page.locator('dsh-workspace').getByRole('tab', { name: 'Agent' }).click()
     const input = page.getByRole('textbox', { name: 'Message' })
     await input.scrollIntoViewIfNeeded()
     await input.click()
