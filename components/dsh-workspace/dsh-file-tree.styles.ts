@@ -14,7 +14,7 @@ export const treeStyles = [base, css`
   .toolbar button { font-size: 0.75rem; padding: 2px 6px; }
   ul { list-style: none; margin: 0; padding: 0; }
   li[role='treeitem'] { padding: 3px 6px 3px calc(6px + var(--depth, 0) * 14px); border-radius: 4px; cursor: pointer;
-    white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-height: var(--_target, 0); }
+    white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-height: var(--_target, 0); display: flex; align-items: center; }
   li[role='treeitem']:hover { background: var(--_surface); }
   li[aria-selected='true'] { background: color-mix(in srgb, var(--_accent) 16%, transparent); }
   li[role='treeitem']::before { content: '·'; display: inline-block; width: 1.1em; color: var(--_muted); }

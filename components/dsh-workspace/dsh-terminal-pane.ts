@@ -15,6 +15,7 @@ import type { HostNotice } from '../../src/protocol/messages.ts'
 import type { WorkspaceLink } from '../dsh-agent/workspace-link.ts'
 import { workspaceStrings } from '../i18n/workspace-strings.ts'
 import { LineInput } from './line-input.ts'
+import { resolveDir } from './working-dir.ts'
 import { cspStyleDocument, openWithAdoptedStyles } from './csp-style-document.ts'
 import { terminalStyles } from './dsh-terminal-pane.styles.ts'
 
@@ -38,7 +39,7 @@ export class DshTerminalPane extends LitElement {
   @state() cwd = ''
   #terminal: Terminal | undefined
   #fitAddon: FitAddon | undefined
-  readonly #input = new LineInput(() => `${BOLD_CYAN}${this.cwd ? `~/${this.cwd}` : '~'}${RESET} $ `)
+  readonly #input = new LineInput(() => `${BOLD_CYAN}${this.cwd.startsWith('/') ? this.cwd : this.cwd ? `~/${this.cwd}` : '~'}${RESET} $ `)
   /** The person's run in progress (Ctrl-C stops it); input waits until it ends. */
   #personRun: number | undefined
   #starting: Promise<void> | undefined
@@ -67,12 +68,11 @@ export class DshTerminalPane extends LitElement {
     const [{ Terminal }, { FitAddon }] = await Promise.all([import('@xterm/xterm'), import('@xterm/addon-fit')])
     await this.updateComplete
     const host = this.renderRoot.querySelector<HTMLElement>('.xterm-host')!
-    const style = getComputedStyle(this)
     const terminal = new Terminal({
       convertEol: true, cursorBlink: false, fontSize: 13, scrollback: 5000,
-      fontFamily: style.getPropertyValue('--_mono') || 'monospace',
+      fontFamily: getComputedStyle(this).getPropertyValue('--_mono') || 'monospace',
       documentOverride: cspStyleDocument(this.renderRoot as ShadowRoot),
-      theme: { background: style.getPropertyValue('--_code-bg').trim() || '#f6f8fa', foreground: style.getPropertyValue('--_fg').trim() || '#1f2328', cursor: style.getPropertyValue('--_fg').trim() || '#1f2328' },
+      theme: this.#theme(),
     })
     this.#fitAddon = new FitAddon()
     terminal.loadAddon(this.#fitAddon)
@@ -82,6 +82,19 @@ export class DshTerminalPane extends LitElement {
     this.#terminal = terminal
     new ResizeObserver(() => this.#fit()).observe(host)
     terminal.write(this.#input.redraw())
+  }
+
+  /** The terminal's colours from the theme tokens (light or dark, as the workspace element resolved them). */
+  #theme(): { background: string; foreground: string; cursor: string } {
+    const style = getComputedStyle(this)
+    const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback
+    const foreground = token('--_fg', '#1f2328')
+    return { background: token('--_code-bg', '#f6f8fa'), foreground, cursor: foreground }
+  }
+
+  /** Takes the current theme's colours (after `theme` changed). */
+  applyTheme(): void {
+    if (this.#terminal) this.#terminal.options.theme = this.#theme()
   }
 
   /** Columns and rows that fill the pane (not while it is hidden). */
@@ -171,15 +184,4 @@ export class DshTerminalPane extends LitElement {
       <p class="note">${this.streams ? s.shellWebContainer : s.shellJustBash}</p>
     </div>`
   }
-}
-
-/** `target` against `cwd`, both relative to the workspace root (`..` stops at the root). */
-export function resolveDir(cwd: string, target: string): string {
-  const parts = target.startsWith('/') || target === '' || target === '~' ? [] : cwd.split('/').filter(Boolean)
-  for (const part of target.replace(/^~\/?/, '').split('/')) {
-    if (!part || part === '.') continue
-    if (part === '..') parts.pop()
-    else parts.push(part)
-  }
-  return parts.join('/')
 }

@@ -67,7 +67,10 @@ export class DshWorkspace extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('theme')) this.#scheme.apply()
+    if (changed.has('theme')) {
+      this.#scheme.apply()
+      this.terminal?.applyTheme()
+    }
     if (changed.has('for') && changed.get('for') !== undefined) void this.binding.bind()
   }
 

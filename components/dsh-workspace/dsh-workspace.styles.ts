@@ -15,6 +15,7 @@ export const workspaceStyles = [tokens, base, css`
   :host([theme='dark']), :host(:state(dark)) { --_hl-keyword: #d2a8ff; --_hl-string: #a5d6ff; --_hl-number: #79c0ff; --_hl-comment: #9198a1; --_hl-name: #ffa657; }
   .base { display: flex; flex-direction: column; height: 100%; min-height: 0; }
   .panes { flex: 1; min-height: 0; display: grid; grid-template-rows: minmax(0, 1fr); }
+  .narrow { --_target: 44px; } /* phones: every button and tree row is a 44 px target */
   .narrow .panes { display: flex; flex-direction: column; }
   .narrow .panes > * { flex: 1; min-height: 0; }
   section { min-width: 0; min-height: 0; overflow: hidden; display: flex; flex-direction: column; }

@@ -41,6 +41,7 @@ for (const theme of themes) {
         await expect(workspace.getByRole('tabpanel', { name: 'Files' })).toBeVisible()
         await expect(workspace.locator('dsh-editor-pane')).toBeHidden()
         await audit(page, info, `${name}-files`)
+        for (const target of [workspace.getByRole('treeitem', { name: 'src' }), workspace.getByRole('button', { name: 'New file' })]) expect((await box(target)).height).toBeGreaterThanOrEqual(44)
         await workspace.getByRole('treeitem', { name: 'src' }).click()
         await workspace.getByRole('treeitem', { name: 'app.ts' }).click()
         await expect(workspace.getByRole('tab', { name: 'Editor' })).toHaveAttribute('aria-selected', 'true')
@@ -91,4 +92,13 @@ test('Chinese strings', async ({ page }, info) => {
   await expect(workspace.getByRole('button', { name: '新建文件', exact: true })).toBeVisible()
   await expect(workspace.getByRole('tab', { name: '终端' })).toBeVisible()
   await audit(page, info, 'zh-1280')
+})
+
+test('switching the theme recolours the panes and the open terminal', async ({ page }) => {
+  const workspace = await boot(page, 'light')
+  const terminalBackground = () => workspace.locator('dsh-terminal-pane .xterm-scrollable-element').evaluate((el) => getComputedStyle(el).backgroundColor)
+  await expect.poll(terminalBackground).toBe('rgb(246, 248, 250)')
+  await workspace.evaluate((el) => el.setAttribute('theme', 'dark'))
+  await expect.poll(terminalBackground).toBe('rgb(21, 27, 35)')
+  expect(await workspace.locator('dsh-file-tree').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(230, 237, 243)')
 })
