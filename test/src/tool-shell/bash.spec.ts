@@ -58,10 +58,11 @@ describe('bash', () => {
   })
 
   it('a runaway loop ends with the named limit error', async () => {
-    const h = await createWorkspaceHarness()
+    // A small command limit keeps the loop short; the defaults are pinned in shell-justbash/limits.spec.ts.
+    const h = await createWorkspaceHarness({ shell: { limits: { maxCommandCount: 10_000 } } })
     const loop = await h.call('bash', bash('while true; do :; done'))
     expect(loop.error).toEqual({ name: 'ShellLimitError', code: 'SHELL_LIMIT_EXCEEDED' })
-    expect(loop.text).toContain('Error: The command was stopped by a shell limit: too many commands executed (>1000000), increase executionLimits.maxCommandCount — the embedded shell\'s maxCommandCount limit; one bash call runs at most 1,000,000 commands')
+    expect(loop.text).toContain('Error: The command was stopped by a shell limit: too many commands executed (>10000), increase executionLimits.maxCommandCount — the embedded shell\'s maxCommandCount limit; one bash call runs at most 10,000 commands')
     const recursion = await h.call('bash', bash('f(){ f; }; f'))
     expect(recursion.text).toContain('maximum recursion depth (100) exceeded')
     expect((await h.call('bash', bash('echo still alive'))).text).toBe('still alive')
