@@ -1,6 +1,7 @@
 /**
  * The embed build (library mode): `dist/dsh-agent.js`, an ES module that registers `<dsh-agent>`
- * (plus `dist/runtime.js`, the headless `createRuntime` for Node and scripts),
+ * (plus `dist/runtime.js`, the headless `createRuntime` for Node and scripts, and `dist/panels.js`, the
+ * panels `<dsh-agent>` loads when first shown, for a page that uses one alone),
  * with the agent worker and the heavy parts (just-bash, WebContainer client, markdown, diff) as
  * lazy chunks under `dist/chunks/`, every one addressed relative to the module URL (`base: './'`),
  * so the files work from any static host and any path. Run by `npm run build` after the demo build.
@@ -20,7 +21,7 @@ const cleanEmbedOutput: Plugin = {
   name: 'dsh-clean-embed-output',
   apply: 'build',
   buildStart() {
-    for (const path of ['dsh-agent.js', 'runtime.js', 'chunks', 'types']) rmSync(join(outDir, path), { recursive: true, force: true })
+    for (const path of ['dsh-agent.js', 'panels.js', 'runtime.js', 'chunks', 'types']) rmSync(join(outDir, path), { recursive: true, force: true })
   },
 }
 
@@ -35,7 +36,8 @@ export default defineConfig({
     outDir,
     emptyOutDir: false,
     minify: true,
-    lib: { entry: { 'dsh-agent': join(projectRoot, 'components/index.ts'), runtime: join(projectRoot, 'src/index.ts') }, formats: ['es'] },
-    rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: chunks } },
+    lib: { entry: { 'dsh-agent': join(projectRoot, 'components/index.ts'), panels: join(projectRoot, 'components/panels.ts'), runtime: join(projectRoot, 'src/index.ts') }, formats: ['es'] },
+    // Library mode keeps whitespace in ES output unless the output itself minifies: the files are served as they are.
+    rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: chunks, minify: true } },
   },
 })

@@ -38,7 +38,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js'
 import type { PermissionPreset } from '../../src/approval/types.ts'
 import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
-import type { McpServerSetting, ProviderKind, RuntimeSettings, SessionId } from '../../src/protocol/index.ts'
+import type { McpServerSetting, ProviderKind, RuntimeSettings, SessionId, UserQuestionPrompt } from '../../src/protocol/index.ts'
 import { onServerReady } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
 import { HostColorSchemeController } from '../controllers/host-color-scheme.ts'
@@ -57,11 +57,8 @@ import { startWorkspaceBridge, type WorkspaceBridge, type WorkspaceProvider } fr
 import type { WorkspaceLink } from './workspace-link.ts'
 import '../dsh-transcript/dsh-transcript.ts'
 import '../dsh-composer/dsh-composer.ts'
-import '../dsh-question-card/dsh-question-card.ts'
-import '../dsh-session-list/dsh-session-list.ts'
-import '../dsh-settings/dsh-settings.ts'
-import '../dsh-mcp-settings/dsh-mcp-settings.ts'
 import { unsavedFiles } from '../dsh-session-list/unsaved-files.ts'
+import { LazyParts } from './lazy-parts.ts'
 
 // The build rewrites this URL to the bundled worker, relative to this module; cross-origin it starts through a blob: bootstrap.
 const startWorker = () => startAgentWorker((Worker) => new Worker(new URL('../../workers/agent.worker.ts', import.meta.url), { type: 'module', name: 'dsh-agent' }))
@@ -110,6 +107,8 @@ export class DshAgent extends LitElement {
   @state() private suggestionList: string[] = []
   /** Approval questions pending at the last update (a new one closes the side panel). */
   #askedCount = 0
+  /** The panels and the question card, loaded when first shown. */
+  readonly #parts = new LazyParts((part, error) => this.agent.fail('DSH_PART_LOAD', `the ${part} part did not load: ${error.message}`, 'host'))
   readonly agent = new AgentController(this, { boot: () => { this.#started = this.#start() }, teardown: () => this.#teardown() })
   /** Hidden or left: the worker makes everything appended so far durable. */
   readonly lifecycle = new PageLifecycleController(this, () => void this.agent.flush())
@@ -145,6 +144,7 @@ export class DshAgent extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#uncoverNewRequest()
+    this.#loadShownParts()
     if (changed.has('mcpServersAttr')) this.mcpEdited = undefined
     if (!changed.has('suggestions')) return
     try {
@@ -154,6 +154,22 @@ export class DshAgent extends LitElement {
       const e = error as { code: string; message: string }
       this.agent.fail(e.code, e.message, 'attribute')
     }
+  }
+
+  /** The open panel and a pending question card start loading before the render that shows them. */
+  #loadShownParts(): void {
+    const panel = this.#shownPanel()
+    if (panel !== 'none') void this.#parts.need(panel)
+    if (this.#pendingQuestion()) void this.#parts.need('question')
+  }
+
+  #shownPanel(): DshAgent['panel'] {
+    return this.controls === 'reader' ? 'none' : this.panel
+  }
+
+  /** The oldest pending question of the open session. */
+  #pendingQuestion(): UserQuestionPrompt | undefined {
+    return this.agent.userQuestions.find((q) => q.sessionId === undefined || q.sessionId === this.agent.sessionId)
   }
 
   /** A new approval request is asked on its tool card and takes focus: a side panel (a sheet on phones) must not cover it. */
@@ -356,7 +372,7 @@ export class DshAgent extends LitElement {
 
   /** The oldest pending question of the open session, inline above the composer. */
   #questionCard(): TemplateResult | typeof nothing {
-    const prompt = this.agent.userQuestions.find((q) => q.sessionId === undefined || q.sessionId === this.agent.sessionId)
+    const prompt = this.#pendingQuestion()
     return prompt ? html`<dsh-question-card exportparts="question-card, question-title, question, option-chip, other-input, submit-button" lang=${this.lang} .prompt=${prompt}
       @dsh-question-answer=${(e: CustomEvent<{ id: string; answer: AskUserQuestionAnswer }>) => this.agent.answerQuestion(e.detail.id, e.detail.answer)}></dsh-question-card>` : nothing
   }
@@ -368,7 +384,7 @@ export class DshAgent extends LitElement {
     const running = a.status === 'running' || a.transcript.openTurn !== null
     const canDrive = Boolean(a.sessionId) && !a.readOnly
     const launcher = this.mode === 'launcher'
-    const panel = this.controls === 'reader' ? 'none' : this.panel
+    const panel = this.#shownPanel()
     const empty = a.transcript.items.length === 0 && a.transcript.openTurn === null
     return html`${launcher ? html`<button type="button" part="launcher-button" class="launcher" aria-controls="agent" aria-expanded=${this.open}
         ?hidden=${this.open} @click=${() => { this.open = true }}>${this.heading || sh.openAgent}</button>` : nothing}
