@@ -10,7 +10,6 @@ import { PROTOCOL_VERSION } from '../protocol/messages.ts'
 import type { CommandKind, CommandReply, HostApi, HostCommand, HostNotice, KeyState, McpTokenState, RuntimeSettings } from '../protocol/messages.ts'
 import { validateCommand } from '../protocol/validate.ts'
 import type { SessionId } from '../util/brand.ts'
-import { attachPageWebContainer } from '../fs-webcontainer/boot.ts'
 import { describePluginProblem } from '../kernel/boot.ts'
 import { ApprovalBridge } from './approval-bridge.ts'
 import { previewAgainstWorkspace } from './approval-preview.ts'
@@ -168,6 +167,7 @@ export class AgentHost implements HostApi, CommandHost {
 
   /** Routes the workspace to the page's WebContainer over `port`; the next runtime uses it. */
   async attachWebContainer(port: MessagePort): Promise<null> {
+    const { attachPageWebContainer } = await import('../fs-webcontainer/boot.ts') // the proxy loads only for a page that serves one
     attachPageWebContainer(port) // replaces (and detaches) an earlier page bridge; the worker lives no longer than its page
     this.#workspace = 'webcontainer'
     await this.reset()

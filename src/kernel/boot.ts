@@ -8,6 +8,7 @@ import type { Context, Fiber, Plugin } from '@deepseek-ai/cordis'
 import { dumpEntries } from './dump-config.ts'
 import { checkPluginConfig, isStandardSchema, pluginName } from './plugin-config.ts'
 import { resolveComposition } from './resolve-composition.ts'
+import { loadPlugins } from './lazy-plugin.ts'
 import type { BootOptions, CompositionEntry, CompositionPatch, Kernel, KernelPlugin, PluginProblem, ResolvedEntry } from './types.ts'
 
 /** Cordis' `FiberState` (a const enum it does not export at run time), by value. */
@@ -89,7 +90,12 @@ export async function bootKernel(
     if (stateOf(fiber) === 'active') failures.delete(id)
   })
 
-  for (const entry of entries.filter((candidate) => !candidate.disabled)) {
+  for (const loaded of await loadPlugins(entries.filter((candidate) => !candidate.disabled))) {
+    if ('error' in loaded) {
+      failures.set(loaded.entry.id, loaded.error)
+      continue
+    }
+    const { entry } = loaded
     const configError = checkPluginConfig(entry)
     if (configError) {
       failures.set(entry.id, configError)

@@ -1,18 +1,13 @@
 /**
  * The one composition of plugins, as data: ordered entries with stable ids that patches name.
- * Plane: worker/shared. The only file that imports every plugin; the worker, Node tests and demos
+ * Plane: worker/shared. The only file that imports every plugin (those a runtime may not use, lazily); the worker, Node tests and demos
  * boot this same list. Add a plugin with one line: `{ id: '<kebab-id>', plugin: X, config?: {...} }`.
  * @module kernel/compose
  */
 import AgentService from '../agent-loop/index.ts'
 import ApprovalService from '../approval/index.ts'
 import MemoryFileSystem from '../fs-memory/index.ts'
-import WebContainerFileSystem from '../fs-webcontainer/index.ts'
 import LlmRuntime from '../llm/index.ts'
-import * as LlmOpenAiCompatible from '../llm-openai-compatible/index.ts'
-import * as LlmReplay from '../llm-replay/index.ts'
-import * as LlmScripted from '../llm-scripted/index.ts'
-import * as McpClient from '../mcp-client/index.ts'
 import * as Budget from '../plugins/budget/index.ts'
 import CompactionService from '../plugins/compaction/index.ts'
 import ToolResultPruner from '../plugins/tool-result-pruner/index.ts'
@@ -28,10 +23,7 @@ import * as ToolTimeout from '../plugins/tool-timeout/index.ts'
 import SystemPromptRegistry from '../prompt/index.ts'
 import SessionStore from '../session/index.ts'
 import * as SessionInvariant from '../session/invariant.ts'
-import IdbSessionBackend from '../session-idb/index.ts'
-import MemorySessionBackend from '../session-memory/index.ts'
 import JustBashShell from '../shell-justbash/index.ts'
-import WebContainerShell from '../shell-webcontainer/index.ts'
 import * as ToolFs from '../tool-fs/index.ts'
 import * as ToolShell from '../tool-shell/index.ts'
 import * as ToolTodo from '../tool-todo/index.ts'
@@ -44,6 +36,17 @@ import * as ToolWeb from '../tool-web/index.ts'
 import UserQuestionService from '../user-questions/index.ts'
 import * as ToolAskUser from '../tool-ask-user/index.ts'
 import type { CompositionEntry } from './types.ts'
+import { lazyPlugin } from './lazy-plugin.ts'
+
+/** Entries one runtime uses or not (a storage, a model provider, a workspace): imported only when enabled. */
+const MemorySessionBackend = lazyPlugin('MemorySessionBackend', async () => (await import('../session-memory/index.ts')).default)
+const IdbSessionBackend = lazyPlugin('IdbSessionBackend', async () => (await import('../session-idb/index.ts')).default)
+const LlmScripted = lazyPlugin('llm-scripted', () => import('../llm-scripted/index.ts'))
+const LlmOpenAiCompatible = lazyPlugin('llm-openai-compatible', () => import('../llm-openai-compatible/index.ts'))
+const LlmReplay = lazyPlugin('llm-replay', () => import('../llm-replay/index.ts'))
+const WebContainerFileSystem = lazyPlugin('WebContainerFileSystem', async () => (await import('../fs-webcontainer/index.ts')).default)
+const WebContainerShell = lazyPlugin('WebContainerShell', async () => (await import('../shell-webcontainer/index.ts')).default)
+const McpClient = lazyPlugin('mcp-client', () => import('../mcp-client/index.ts'))
 
 /** Default entries in mount order. Ids are public API: host pages patch by them. */
 export const composition: readonly CompositionEntry[] = Object.freeze([

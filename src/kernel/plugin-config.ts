@@ -8,15 +8,15 @@ import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { validateJson } from '../tools/json-schema.ts'
 import type { JsonSchemaNode } from '../tools/types.ts'
 import { PluginConfigError } from './errors.ts'
-import type { KernelPlugin, ResolvedEntry } from './types.ts'
+import type { KernelPlugin, LazyPlugin, ResolvedEntry } from './types.ts'
 
 /** A plugin's display name: its `name` export, its class or function name, else `anonymous`. */
-export function pluginName(plugin: KernelPlugin): string {
+export function pluginName(plugin: KernelPlugin | LazyPlugin): string {
   return typeof plugin.name === 'string' && plugin.name !== '' ? plugin.name : 'anonymous'
 }
 
 /** The config error of an entry whose plugin declares `Config`, or undefined when it is valid (or undeclared). */
-export function checkPluginConfig(entry: ResolvedEntry): PluginConfigError | undefined {
+export function checkPluginConfig(entry: ResolvedEntry & { plugin: KernelPlugin }): PluginConfigError | undefined {
   const schema = entry.plugin.Config
   if (!schema) return undefined
   const problems = isStandardSchema(schema) ? standardIssues(schema, entry.config) : validateJson(schema, entry.config, '$')

@@ -5,6 +5,7 @@
  * @module kernel/resolve-composition
  */
 import { DuplicateEntryIdError, InvalidCompositionError } from './errors.ts'
+import { isApplicablePlugin, isLazyPlugin } from './lazy-plugin.ts'
 import type { CompositionEntry, CompositionPatch, InsertPatch, KernelWarning, ResolvedEntry } from './types.ts'
 
 /** Entry ids: lowercase words joined by `-`, optionally `/`-scoped (`llm`, `tool-fs`, `plugins/budget`). */
@@ -20,10 +21,7 @@ function checkEntry(entry: CompositionEntry, where: string): void {
   if (typeof entry.id !== 'string' || !ENTRY_ID_PATTERN.test(entry.id)) {
     throw new InvalidCompositionError(where, `id ${JSON.stringify(entry.id)} must match ${ENTRY_ID_PATTERN}`)
   }
-  const plugin = entry.plugin as unknown
-  const applicable = typeof plugin === 'function' ||
-    (typeof plugin === 'object' && plugin !== null && typeof (plugin as { apply?: unknown }).apply === 'function')
-  if (!applicable) throw new InvalidCompositionError(where, `entry '${entry.id}' has no plugin (a class, a function or an object with apply)`)
+  if (!isApplicablePlugin(entry.plugin) && !isLazyPlugin(entry.plugin)) throw new InvalidCompositionError(where, `entry '${entry.id}' has no plugin (a class, a function, an object with apply, or a lazyPlugin)`)
   if (entry.disabled !== undefined && typeof entry.disabled !== 'boolean') {
     throw new InvalidCompositionError(where, `entry '${entry.id}': disabled must be a boolean`)
   }

@@ -21,10 +21,20 @@ export type KernelPlugin =
   | (((ctx: Context, config: any) => unknown) & PluginMeta)
   | ({ apply: (ctx: Context, config: any) => unknown } & PluginMeta)
 
+/**
+ * A plugin the kernel imports only when its entry is enabled (a provider, workspace or storage the
+ * runtime may not use): `name` stands for it in `dumpConfig()` and diagnostics; `load` resolves to
+ * the plugin (a module namespace with `apply`, a class or a function). A failed load fails that entry.
+ */
+export interface LazyPlugin {
+  readonly name: string
+  readonly load: () => Promise<KernelPlugin>
+}
+
 /** One entry of the composition. `id` is stable (patches name it); order is mount order. */
 export interface CompositionEntry {
   readonly id: string
-  readonly plugin: KernelPlugin
+  readonly plugin: KernelPlugin | LazyPlugin
   readonly config?: unknown
   readonly disabled?: boolean
 }
@@ -51,7 +61,7 @@ export type ConfigLayer = 'default' | 'patch' | 'insert'
 /** One resolved entry: what will be (or was) mounted. */
 export interface ResolvedEntry {
   readonly id: string
-  readonly plugin: KernelPlugin
+  readonly plugin: KernelPlugin | LazyPlugin
   readonly config: unknown
   readonly disabled: boolean
   readonly layer: ConfigLayer

@@ -1,0 +1,93 @@
+// Lazy composition entries: a plugin named up front and imported only when its entry is enabled.
+// A disabled entry's module is never loaded; an enabled one loads, its config is checked against the
+// loaded plugin's Config, and it mounts in list order; a load that fails fails that entry only.
+import { Context, Service } from '@deepseek-ai/cordis'
+import { afterEach, describe, expect, it } from 'vitest'
+import { bootKernel } from '../../../src/kernel/boot.ts'
+import { lazyPlugin } from '../../../src/kernel/lazy-plugin.ts'
+import { pluginConfig } from '../../../src/kernel/plugin-config.ts'
+import { composition } from '../../../src/kernel/compose.ts'
+import type { CompositionEntry, Kernel, KernelPlugin } from '../../../src/kernel/types.ts'
+
+declare module '@deepseek-ai/cordis' {
+  interface Context { lazyGreeter: LazyGreeter }
+}
+
+class LazyGreeter extends Service {
+  static readonly Config = pluginConfig({ type: 'object', properties: { greeting: { type: 'string' } }, required: ['greeting'] })
+  constructor(ctx: Context, readonly config: { greeting: string }) {
+    super(ctx, 'lazyGreeter')
+  }
+}
+
+const mounted: string[] = []
+const loads: string[] = []
+let kernel: Kernel | undefined
+
+/** A lazy plugin whose module arrives after `delayMs`, recording the load and the mount. */
+function slowModule(name: string, delayMs: number): CompositionEntry['plugin'] {
+  return lazyPlugin(name, async () => {
+    loads.push(name)
+    await new Promise((resolve) => setTimeout(resolve, delayMs))
+    return { name, apply: () => { mounted.push(name) } } satisfies KernelPlugin
+  })
+}
+
+async function boot(entries: CompositionEntry[]) {
+  const root = new Context()
+  kernel = await bootKernel(root, entries, [], { warn: () => undefined })
+  return { root, kernel }
+}
+
+afterEach(async () => {
+  await kernel?.dispose()
+  kernel = undefined
+  mounted.length = 0
+  loads.length = 0
+})
+
+describe('lazy composition entries', () => {
+  it('never loads a disabled entry; the dump names it', async () => {
+    const { kernel } = await boot([{ id: 'unused', plugin: slowModule('unused-plugin', 0), disabled: true }])
+    expect(loads).toEqual([])
+    expect(kernel.dumpConfig()).toEqual([{ id: 'unused', plugin: 'unused-plugin', layer: 'default', disabled: true, config: {} }])
+  })
+
+  it('loads enabled entries in parallel and mounts them in list order', async () => {
+    await boot([{ id: 'first', plugin: slowModule('first', 40) }, { id: 'second', plugin: slowModule('second', 0) }])
+    expect(loads).toEqual(['first', 'second'])
+    expect(mounted).toEqual(['first', 'second'])
+  })
+
+  it('checks the config against the loaded plugin and provides its service', async () => {
+    const { root, kernel } = await boot([
+      { id: 'good', plugin: lazyPlugin('LazyGreeter', async () => LazyGreeter), config: { greeting: 'hi' } },
+    ])
+    expect(root.get('lazyGreeter', false)?.config.greeting).toBe('hi')
+    await kernel.dispose()
+    const bad = await boot([{ id: 'bad', plugin: lazyPlugin('LazyGreeter', async () => LazyGreeter), config: {} }])
+    expect(bad.kernel.diagnostics().plugins).toEqual([expect.objectContaining({ id: 'bad', state: 'failed', error: expect.stringContaining('greeting') })])
+  })
+
+  it('a module that fails to load, or holds no plugin, fails that entry only', async () => {
+    const { kernel } = await boot([
+      { id: 'offline', plugin: lazyPlugin('offline', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))) },
+      { id: 'empty', plugin: lazyPlugin('empty', async () => ({}) as KernelPlugin) },
+      { id: 'fine', plugin: slowModule('fine', 0) },
+    ])
+    expect(kernel.diagnostics().plugins).toEqual([
+      { id: 'offline', plugin: 'offline', state: 'failed', error: "PluginLoadError: 'offline' did not load: Failed to fetch dynamically imported module" },
+      { id: 'empty', plugin: 'empty', state: 'failed', error: "PluginLoadError: 'empty' loaded no plugin (a class, a function or an object with apply)" },
+    ])
+    expect(mounted).toEqual(['fine'])
+  })
+
+  it('the default composition names its lazy entries like the plugins they load', async () => {
+    const lazy = composition.filter((entry) => 'load' in entry.plugin)
+    expect(lazy.map((entry) => entry.id)).toEqual(['session-memory', 'session-idb', 'llm-scripted', 'llm-openai-compatible', 'llm-replay', 'fs-webcontainer', 'shell-webcontainer'])
+    for (const entry of lazy) {
+      const loaded = await (entry.plugin as { load: () => Promise<KernelPlugin> }).load()
+      expect(loaded.name, entry.id).toBe(entry.plugin.name)
+    }
+  })
+})
