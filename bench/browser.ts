@@ -75,6 +75,9 @@ async function viteBuild(name: string, input: Readonly<Record<string, string>> |
   // add inputs), minus the embed build's cleaner, which deletes the real dist/ output by path.
   const plugins = (config.plugins ?? []).filter((plugin) => !(plugin && 'name' in plugin && plugin.name === 'dsh-clean-embed-output'))
   const rollupOptions = input ? { ...config.build?.rollupOptions, input } : config.build?.rollupOptions
+  // The bench runner's module loader set NODE_ENV=development: a build under it resolves packages'
+  // `development` exports (Lit's dev build with its warnings), not what `npm run build` ships.
+  process.env.NODE_ENV = 'production'
   await build({
     ...config,
     plugins,

@@ -1,0 +1,64 @@
+/**
+ * Which files a page and its agent worker fetch before the first answer, measured, not guessed:
+ * serves a built embed directory (dsh-agent.js + chunks/) from a bare Node server that logs every
+ * request with its time, opens `<dsh-agent>` (scripted model, default IndexedDB storage) in a fresh
+ * Chromium profile, sends one message and takes the files requested before the reply's first text
+ * reached the DOM. Plane: Node (bench only).
+ * @module bench/first-answer-files
+ */
+import { createServer } from 'node:http'
+import { readFileSync, existsSync } from 'node:fs'
+import { join, normalize } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { withProfile } from './browser.ts'
+
+const REPLY = 'Hello from the scripted model.'
+
+const PAGE = `<!doctype html><html><body><script type="module">
+import './dsh-agent.js'
+const agent = document.createElement('dsh-agent')
+agent.setAttribute('provider', 'scripted')
+agent.setAttribute('script', JSON.stringify([{ text: ${JSON.stringify(REPLY)} }]))
+agent.addEventListener('dsh-ready', () => document.body.setAttribute('data-ready', ''))
+document.body.append(agent)
+</script></body></html>`
+
+export interface FirstAnswerFiles {
+  /** Paths relative to `dir`, in request order, fetched before the first reply text showed. */
+  readonly page: string[]
+  readonly worker: string[]
+}
+
+/** @param dir a built embed (the library build's outDir). */
+export async function firstAnswerFiles(dir: string): Promise<FirstAnswerFiles> {
+  const requests: { path: string; at: number; dest: string; from: string }[] = []
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname).slice(1)
+    if (path === '') return void response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE)
+    const file = normalize(join(dir, path))
+    if (!file.startsWith(dir) || !existsSync(file)) return void response.writeHead(404).end()
+    // A module's imports carry it as Referer (same origin): the worker's graph is everything its entry led to.
+    const from = request.headers.referer ? new URL(request.headers.referer).pathname.slice(1) : ''
+    requests.push({ path, at: Date.now(), dest: String(request.headers['sec-fetch-dest'] ?? ''), from })
+    response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(readFileSync(file))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  try {
+    const firstText = await withProfile(async (_context, page) => {
+      await page.goto(`http://127.0.0.1:${port}/`)
+      await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 60_000 })
+      const input = page.getByRole('textbox', { name: 'Message' })
+      await input.fill('hi')
+      await input.press('Enter')
+      await page.locator('dsh-agent [part~="assistant-message"]').filter({ hasText: 'Hello' }).first().waitFor({ timeout: 60_000 })
+      return Date.now()
+    })
+    const before = requests.filter((r) => r.at <= firstText)
+    const worker = new Set(before.filter((r) => r.dest === 'worker').map((r) => r.path))
+    for (const r of before) if (worker.has(r.from)) worker.add(r.path)
+    return { page: before.filter((r) => !worker.has(r.path)).map((r) => r.path), worker: before.filter((r) => worker.has(r.path)).map((r) => r.path) }
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
+}
