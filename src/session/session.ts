@@ -130,7 +130,7 @@ export class Session {
 
   /** The model history as the caller's own array of the shared frozen messages (dsh: a fresh array per call). */
   deriveMessages(): Message[] {
-    return this.projection.current().slice()
+    return this.projection.copy()
   }
 
   /**
@@ -214,7 +214,7 @@ export class Session {
   private commit({ event, plan }: { event: SessionEvent; plan: SurfacePlan }): void {
     this.log.push(event)
     this.surfaceState.apply(event.seq, plan)
-    if (plan === 'append') this.projection.committed(event)
+    if (plan !== 'none') this.projection.committed(event, plan)
     this.turns.accept(event)
     this.lastByType.set(event.type, event)
   }

@@ -95,6 +95,39 @@ describe('replace', () => {
     expect(s.deriveMessages().map(m => m.id)).toEqual(['u-summary', 'u-q2', 'a-answer2', 'r-c1', 'u-after'])
   })
 
+  it('a replace splices the derivation in place: nodes without a message (empty assistant) are skipped, a fold of the surface agrees', () => {
+    const s = newSession()
+    const fold = () => s.surface.nodes.flatMap((seq) => {
+      const e = s.events[seq]!
+      if (e.type === 'user/message') return [e.data.id]
+      if (e.type === 'assistant/message') return e.data.message.content.length > 0 ? [e.data.message.id] : []
+      return e.type === 'tool/result' ? [e.data.message.id] : []
+    })
+    s.append('turn/start', { turn: 1 })
+    s.append('step/start', { turn: 1, step: 1 })
+    for (const text of ['a', 'b', 'c', 'd', 'e']) {
+      s.append('user/message', user(text), { surfaceOp: 'append' })
+      s.append('assistant/message', { turn: 1, step: 1, message: assistant('', [], `a-empty-${text}`) }, { surfaceOp: 'append' })
+    }
+    const derived = s.deriveMessages()
+    expect(derived.map(m => m.id)).toEqual(['u-a', 'u-b', 'u-c', 'u-d', 'u-e'])
+    derived.pop()
+    expect(s.deriveMessages()).toHaveLength(5) // each call returns the caller's own copy
+    const replaceSpan = (from: number, to: number, type: 'user/message' | 'assistant/message', id: string) => {
+      const nodes = s.surface.nodes.slice(from, to + 1)
+      const data = type === 'user/message' ? user(id) : { turn: 1, step: 1, message: assistant('', [], id) }
+      s.append(type, data as never, { surfaceOp: { op: 'replace', start: nodes[0]!, end: nodes.at(-1)! }, sourceEventSeqs: nodes })
+      expect(s.deriveMessages().map(m => m.id), `after replacing [${from}, ${to}] with ${id}`).toEqual(fold())
+    }
+    replaceSpan(1, 3, 'user/message', 'summary-1') // from an empty assistant through a user message
+    replaceSpan(0, 0, 'assistant/message', 'empty-summary') // a node that made a message becomes one that does not
+    replaceSpan(2, 4, 'user/message', 'summary-2')
+    replaceSpan(0, s.surface.nodes.length - 1, 'user/message', 'summary-all')
+    s.append('user/message', user('after'), { surfaceOp: 'append' })
+    expect(s.deriveMessages().map(m => m.id)).toEqual(['u-summary-all', 'u-after'])
+    expect(s.surface.replaceGeneration).toBe(4)
+  })
+
   it('tags shared derivations of one generation as extending each other, and a replace starts a new lineage', () => {
     const s = twoTurns()
     const before = s.sharedMessages()
