@@ -10,7 +10,7 @@ import { SessionAppendError, SessionImportError, SessionInvariantError, SessionS
 import { LogInvariant } from './invariant.ts'
 import { EVENT_KEYS, Session } from './session.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
-import { copyJson } from './validate-json.ts'
+import { formatPath, freezeJson } from './validate-json.ts'
 
 const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd', 'parentSession', 'seedLength', 'origin', 'delegationDepth', 'agentPreset']
 
@@ -40,7 +40,13 @@ function parseLine(text: string, line: number, limits: JsonlLimits, root: 'heade
   const type = (value as { type?: unknown }).type
   const label = root === 'header' ? 'session' : typeof type === 'string' ? type : 'untyped'
   try {
-    return copyJson(value as Record<string, unknown>, label, root, { maxBytes: limits.maxLineBytes, hostile: true })
+    const options = { maxBytes: limits.maxLineBytes, hostile: true }
+    if (root === 'header') return freezeJson(value as Record<string, unknown>, label, root, options)
+    // JSON.parse's fresh value, checked and frozen in place member by member: the envelope stays
+    // open so the replay adopts it (no copy; checkEnvelope allows only the envelope keys).
+    const event = value as Record<string, unknown>
+    for (const key of Object.keys(event)) freezeJson(event[key], label, formatPath(root, [key]), options)
+    return event
   } catch (error) {
     throw new SessionImportError(line, (error as Error).message)
   }
@@ -103,8 +109,7 @@ export function parseJsonl(text: string, limits: JsonlLimits): { header: Session
     }
   }
   if (invariant.openTurn !== undefined) throw new SessionImportError(openedAt, `unbalanced turns: turn ${invariant.openTurn} starts here and never ends`)
-  checkReplay(header, events)
-  return { header, events }
+  return { header, events: checkReplay(header, events) }
 }
 
 /** The events one line stores: itself, or the members of a dsh packed chunk row. */
@@ -116,10 +121,14 @@ function storedEvents(value: Record<string, unknown>, line: number): readonly Re
   }
 }
 
-/** Replays the events through a throwaway Session: message shapes, surface ops, sources. */
-function checkReplay(header: SessionHeader, events: SessionEvent[]): void {
+/**
+ * Replays the parsed events through a throwaway Session (message shapes, surface ops, sources), which
+ * adopts them (frozen in place, no copy); returns that session's events, which a session opened from
+ * them later shares instead of copying and checking them again.
+ */
+function checkReplay(header: SessionHeader, events: SessionEvent[]): SessionEvent[] {
   try {
-    void new Session({ id: header.id, header, seed: events })
+    return new Session({ id: header.id, header, seed: events, adoptSeed: true }).events.slice(0, events.length)
   } catch (error) {
     if (error instanceof SessionSeedError) throw new SessionImportError(error.index === undefined ? 1 : error.index + 2, error.reason)
     if (error instanceof SessionAppendError) throw new SessionImportError(1, error.message)

@@ -49,6 +49,14 @@ const EVENT_KEY_POSITION: ReadonlyMap<string, number> = new Map(EVENT_KEYS.map((
 
 type Intent = { surfaceOp?: unknown; sourceEventSeqs?: unknown; ignorable?: unknown }
 
+/**
+ * Every event a Session has committed in this realm: deeply frozen, its payload checked and its
+ * envelope built by `build`. A seed event found here was validated when it was written, so a session
+ * seeded from it (an open after an import, a resume from the memory backend) shares it instead of
+ * copying and re-checking it; its seq and surface op are still checked against the new log.
+ */
+const sealedEvents = new WeakSet<SessionEvent>()
+
 export class Session {
   readonly id: SessionId
   readonly header: SessionHeader
@@ -169,6 +177,7 @@ export class Session {
     }
     const { type, seq, time, data, surfaceOp, sourceEventSeqs, ignorable } = event as SessionEvent & Intent
     if (seq !== index) throw new SessionSeedError('INVALID_SEED_SEQ', `has seq ${JSON.stringify(seq)}; expected ${index}`, index)
+    if (sealedEvents.has(event)) return this.commitSealed(event, index)
     if (typeof type !== 'string' || typeof time !== 'number' || !Number.isFinite(time)) {
       throw new SessionSeedError('INVALID_SEED_EVENT', 'needs a string type and a finite time', index)
     }
@@ -176,6 +185,16 @@ export class Session {
     try {
       const envelope = adopt && canonical ? event as unknown as Record<string, unknown> : undefined
       this.commit(this.build(type, data, intent, time, envelope))
+    } catch (error) {
+      if (!(error instanceof SessionAppendError)) throw error
+      throw new SessionSeedError('INVALID_SEED_EVENT', error.message, index)
+    }
+  }
+
+  /** A seed event this realm's sessions already validated and froze: shared, only its surface op checked here. */
+  private commitSealed(event: SessionEvent, index: number): void {
+    try {
+      this.commit({ event, plan: this.surfaceState.check(event, this.log) })
     } catch (error) {
       if (!(error instanceof SessionAppendError)) throw error
       throw new SessionSeedError('INVALID_SEED_EVENT', error.message, index)
@@ -213,6 +232,7 @@ export class Session {
 
   private commit({ event, plan }: { event: SessionEvent; plan: SurfacePlan }): void {
     this.log.push(event)
+    sealedEvents.add(event)
     this.surfaceState.apply(event.seq, plan)
     if (plan !== 'none') this.projection.committed(event, plan)
     this.turns.accept(event)

@@ -21,6 +21,30 @@ describe('seeds', () => {
     expect(again.firstLiveSeq).toBe(child.events.length)
   })
 
+  it('shares events another session of this realm validated (no copy), but still checks their seq and surface op', () => {
+    const source = newSession()
+    appendTurn(source, 1, ['c1'])
+    const shared = seeded(source.events)
+    source.events.forEach((event, i) => expect(shared.events[i], `seq ${i}`).toBe(event))
+    expect(shared.deriveMessages()).toEqual(source.deriveMessages())
+    const foreign = structuredClone(source.events) // same content, not validated here: copied and checked
+    const copied = seeded(foreign)
+    expect(copied.events[2]).not.toBe(foreign[2])
+    expect(copied.events.slice(0, foreign.length)).toEqual(source.events)
+    expect(() => seeded([source.events[0], source.events[2]])).toThrow(expect.objectContaining({ code: 'INVALID_SEED_SEQ', index: 1 }))
+    // A validated replace whose start is not on the new log's surface is refused like any other.
+    const withReplace = newSession()
+    withReplace.append('turn/start', { turn: 1 })
+    withReplace.append('step/start', { turn: 1, step: 1 })
+    const node = withReplace.append('user/message', { id: 'u1', role: 'user', content: [{ type: 'text', text: 'x' }], source: { kind: 'user' } } as never, { surfaceOp: 'append' })
+    const replace = withReplace.append('user/message', { id: 'u2', role: 'user', content: [{ type: 'text', text: 'y' }], source: { kind: 'user' } } as never, { surfaceOp: { op: 'replace', start: node.seq, end: node.seq }, sourceEventSeqs: [node.seq] })
+    const other = newSession()
+    other.append('turn/start', { turn: 1 })
+    other.append('step/start', { turn: 1, step: 1 })
+    other.append('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'z' } })
+    expect(() => seeded([...other.events, replace])).toThrow(expect.objectContaining({ code: 'INVALID_SEED_EVENT', index: 3 }))
+  })
+
   it('gives an empty seed exactly one end-seed', () => {
     expect(seeded([]).events.map(e => e.type)).toEqual(['session/end-seed'])
   })
