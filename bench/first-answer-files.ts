@@ -3,7 +3,8 @@
  * serves a built embed directory (dsh-agent.js + chunks/) from a bare Node server that logs every
  * request with its time, opens `<dsh-agent>` (scripted model, default IndexedDB storage) in a fresh
  * Chromium profile, sends one message and takes the files requested before the reply's first text
- * reached the DOM. Plane: Node (bench only).
+ * reached the DOM, with the page's own clock for connected → ready and Enter → first reply text.
+ * Plane: Node (bench only).
  * @module bench/first-answer-files
  */
 import { createServer } from 'node:http'
@@ -14,19 +15,42 @@ import { withProfile } from './browser.ts'
 
 const REPLY = 'Hello from the scripted model.'
 
+/**
+ * The host page: times (page clock) the element's connection, its `dsh-ready`, the Enter that sends
+ * the message, and the first mutation that puts reply text in the transcript (a MutationObserver).
+ */
 const PAGE = `<!doctype html><html><body><script type="module">
 import './dsh-agent.js'
+const times = window.dshTimes = {}
 const agent = document.createElement('dsh-agent')
 agent.setAttribute('provider', 'scripted')
 agent.setAttribute('script', JSON.stringify([{ text: ${JSON.stringify(REPLY)} }]))
-agent.addEventListener('dsh-ready', () => document.body.setAttribute('data-ready', ''))
+document.addEventListener('keydown', (e) => { if (e.key === 'Enter') times.prompt ??= performance.now() }, true)
+agent.addEventListener('dsh-ready', () => {
+  times.ready = performance.now()
+  const root = agent.shadowRoot.querySelector('dsh-transcript').shadowRoot
+  new MutationObserver(() => {
+    if (times.firstText === undefined && root.querySelector('[part~="assistant-message"]')?.textContent.includes('Hello')) times.firstText = performance.now()
+  }).observe(root, { subtree: true, childList: true, characterData: true })
+  document.body.setAttribute('data-ready', '')
+}, { once: true })
+times.connected = performance.now()
 document.body.append(agent)
 </script></body></html>`
+
+/** Page-clock milliseconds of one cold start. */
+export interface FirstAnswerTimes {
+  /** `<dsh-agent>` appended to the document → `dsh-ready`. */
+  readonly connectedToReady: number
+  /** Enter in the composer → the reply's first text in the transcript DOM. */
+  readonly promptToFirstText: number
+}
 
 export interface FirstAnswerFiles {
   /** Paths relative to `dir`, in request order, fetched before the first reply text showed. */
   readonly page: string[]
   readonly worker: string[]
+  readonly times: FirstAnswerTimes
 }
 
 /** @param dir a built embed (the library build's outDir). */
@@ -45,19 +69,21 @@ export async function firstAnswerFiles(dir: string): Promise<FirstAnswerFiles> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   try {
-    const firstText = await withProfile(async (_context, page) => {
+    const { at: firstText, times } = await withProfile(async (_context, page) => {
       await page.goto(`http://127.0.0.1:${port}/`)
       await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 60_000 })
       const input = page.getByRole('textbox', { name: 'Message' })
       await input.fill('hi')
       await input.press('Enter')
       await page.locator('dsh-agent [part~="assistant-message"]').filter({ hasText: 'Hello' }).first().waitFor({ timeout: 60_000 })
-      return Date.now()
+      const at = Date.now()
+      const t = await page.evaluate(() => (window as unknown as { dshTimes: Record<'connected' | 'ready' | 'prompt' | 'firstText', number> }).dshTimes)
+      return { at, times: { connectedToReady: t.ready - t.connected, promptToFirstText: t.firstText - t.prompt } }
     })
     const before = requests.filter((r) => r.at <= firstText)
     const worker = new Set(before.filter((r) => r.dest === 'worker').map((r) => r.path))
     for (const r of before) if (worker.has(r.from)) worker.add(r.path)
-    return { page: before.filter((r) => !worker.has(r.path)).map((r) => r.path), worker: before.filter((r) => worker.has(r.path)).map((r) => r.path) }
+    return { page: before.filter((r) => !worker.has(r.path)).map((r) => r.path), worker: before.filter((r) => worker.has(r.path)).map((r) => r.path), times }
   } finally {
     await new Promise((resolve) => server.close(resolve))
   }

@@ -18,4 +18,4 @@ report([
     const kernel = await bootKernel(new Context(), composition)
     await kernel.dispose()
   }, { samples: 300, warmup: 20 }),
-])
+], { 'bootKernel + dispose (default composition)': 8000 }, { source: 'issue 20 (kernel boot)' })
