@@ -3,10 +3,10 @@
  * (`workspace-provider="webcontainer"`) and is cross-origin isolated, serves the WebContainer on
  * one end of a MessageChannel and hands the other end to the worker. Plane: main.
  * Contract: otherwise no port and a `notice` saying why (the runtime stays on the embedded workspace).
+ * The WebContainer host module is imported only then (a failed import is reported like a failed boot).
  * @module components/dsh-agent/workspace-bridge
  */
 import { webContainerUnavailableReason } from '../../src/protocol/index.ts'
-import { serveWebContainer } from '../webcontainer-host/webcontainer-host.ts'
 
 export type WorkspaceProvider = 'memory' | 'webcontainer'
 
@@ -25,6 +25,13 @@ export function startWorkspaceBridge(provider: WorkspaceProvider, onBootFailure:
   const notice = webContainerUnavailableReason()
   if (notice) return { notice, close: () => undefined }
   const channel = new MessageChannel()
-  const host = serveWebContainer(channel.port1, { onBootFailure: (error) => onBootFailure(error.message) })
-  return { port: channel.port2, close: () => host.close('the <dsh-agent> element was removed') }
+  // The host module loads only for a page that opts in; the worker's calls queue on the port meanwhile.
+  const host = import('../webcontainer-host/webcontainer-host.ts').then(
+    ({ serveWebContainer }) => serveWebContainer(channel.port1, { onBootFailure: (error) => onBootFailure(error.message) }),
+    (error: Error) => {
+      onBootFailure(`the WebContainer host module did not load: ${error.message}`)
+      return undefined
+    },
+  )
+  return { port: channel.port2, close: () => void host.then((served) => served?.close('the <dsh-agent> element was removed')) }
 }
