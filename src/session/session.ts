@@ -50,12 +50,25 @@ const EVENT_KEY_POSITION: ReadonlyMap<string, number> = new Map(EVENT_KEYS.map((
 type Intent = { surfaceOp?: unknown; sourceEventSeqs?: unknown; ignorable?: unknown }
 
 /**
- * Every event a Session has committed in this realm: deeply frozen, its payload checked and its
- * envelope built by `build`. A seed event found here was validated when it was written, so a session
- * seeded from it (an open after an import, a resume from the memory backend) shares it instead of
- * copying and re-checking it; its seq and surface op are still checked against the new log.
+ * The log of the session that last committed a given seq-0 event in this realm (an ephemeron: no
+ * cost per event). Each of its events is deeply frozen, its payload checked and its envelope built
+ * by `build`. A seed that starts with the very same event objects, in the same order, was validated
+ * when it was written: a session seeded from it (an open after an import, a resume from the memory
+ * backend) shares that prefix instead of copying and re-checking it; seqs and surface ops are still
+ * checked against the new log, and whatever follows the shared prefix is checked in full.
  */
-const sealedEvents = new WeakSet<SessionEvent>()
+const sealedLogs = new WeakMap<SessionEvent, readonly SessionEvent[]>()
+
+/** How many leading seed events are the identical objects a session of this realm committed. */
+function sealedPrefix(seed: readonly SessionEvent[]): number {
+  const first = seed[0]
+  const log = first === undefined || typeof first !== 'object' ? undefined : sealedLogs.get(first)
+  if (log === undefined) return 0
+  const end = Math.min(seed.length, log.length)
+  let i = 0
+  while (i < end && seed[i] === log[i]) i++
+  return i
+}
 
 export class Session {
   readonly id: SessionId
@@ -72,6 +85,8 @@ export class Session {
   private checkJson: typeof copyJson = copyJson
   private publishing: SessionEvent | undefined
   private closed = false
+  /** While the constructor commits a seed (its log becomes a sealing reference only once whole). */
+  private seeding = false
 
   constructor(private readonly options: SessionOptions) {
     this.id = options.id
@@ -160,12 +175,16 @@ export class Session {
 
   private commitSeed(seed: readonly SessionEvent[], adopt: boolean): void {
     if (adopt) this.checkJson = freezeJson
-    for (let index = 0; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index, adopt)
+    this.seeding = true
+    const sealed = sealedPrefix(seed)
+    for (let index = 0; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index, adopt, index < sealed)
     this.checkJson = copyJson
+    this.seeding = false
+    if (this.log[0] !== undefined) sealedLogs.set(this.log[0], this.log) // a seed that failed half-way never becomes the reference
     if (seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
   }
 
-  private seedEvent(event: SessionEvent, index: number, adopt: boolean): void {
+  private seedEvent(event: SessionEvent, index: number, adopt: boolean, sealed: boolean): void {
     if (typeof event !== 'object' || event === null) throw new SessionSeedError('INVALID_SEED_EVENT', 'is not an event object', index)
     let canonical = true // keys in EVENT_KEYS order, none undefined: an adopted envelope can be kept as built
     let last = -1
@@ -177,7 +196,7 @@ export class Session {
     }
     const { type, seq, time, data, surfaceOp, sourceEventSeqs, ignorable } = event as SessionEvent & Intent
     if (seq !== index) throw new SessionSeedError('INVALID_SEED_SEQ', `has seq ${JSON.stringify(seq)}; expected ${index}`, index)
-    if (sealedEvents.has(event)) return this.commitSealed(event, index)
+    if (sealed) return this.commitSealed(event, index)
     if (typeof type !== 'string' || typeof time !== 'number' || !Number.isFinite(time)) {
       throw new SessionSeedError('INVALID_SEED_EVENT', 'needs a string type and a finite time', index)
     }
@@ -232,7 +251,7 @@ export class Session {
 
   private commit({ event, plan }: { event: SessionEvent; plan: SurfacePlan }): void {
     this.log.push(event)
-    sealedEvents.add(event)
+    if (event.seq === 0 && !this.seeding) sealedLogs.set(event, this.log)
     this.surfaceState.apply(event.seq, plan)
     if (plan !== 'none') this.projection.committed(event, plan)
     this.turns.accept(event)

@@ -21,7 +21,7 @@ describe('seeds', () => {
     expect(again.firstLiveSeq).toBe(child.events.length)
   })
 
-  it('shares events another session of this realm validated (no copy), but still checks their seq and surface op', () => {
+  it('shares a prefix of events another session of this realm validated (no copy); the rest is copied and checked', () => {
     const source = newSession()
     appendTurn(source, 1, ['c1'])
     const shared = seeded(source.events)
@@ -32,7 +32,11 @@ describe('seeds', () => {
     expect(copied.events[2]).not.toBe(foreign[2])
     expect(copied.events.slice(0, foreign.length)).toEqual(source.events)
     expect(() => seeded([source.events[0], source.events[2]])).toThrow(expect.objectContaining({ code: 'INVALID_SEED_SEQ', index: 1 }))
-    // A validated replace whose start is not on the new log's surface is refused like any other.
+    const tampered = [...source.events.slice(0, 2), { ...source.events[2]!, data: { ...source.events[2]!.data, role: 'system' } }, ...source.events.slice(3)]
+    expect(() => seeded(tampered)).toThrow(expect.objectContaining({ code: 'INVALID_SEED_EVENT', index: 2 })) // a changed object is not the validated one
+    const resumed = seeded(tampered.slice(0, 2))
+    expect(resumed.events[1]).toBe(source.events[1])
+    // An event validated in another log, after a different prefix, is checked in full: a replace off this surface is refused.
     const withReplace = newSession()
     withReplace.append('turn/start', { turn: 1 })
     withReplace.append('step/start', { turn: 1, step: 1 })
