@@ -7,6 +7,7 @@ import type { SessionPersistence } from './persistence.ts'
 import type { Session } from './session.ts'
 import { SessionStore } from './store.ts'
 import type { SessionEvent } from './types.ts'
+import type { SessionId } from '../util/brand.ts'
 
 declare module '@deepseek-ai/cordis' {
   interface Context {
@@ -18,6 +19,8 @@ declare module '@deepseek-ai/cordis' {
     'session/created'(session: Session): void
     /** @mode emit — a live session was closed (deleted or its store disposed). */
     'session/disposed'(session: Session): void
+    /** @mode emit — a session (live or stored) was deleted; what a plugin keeps for it can go. */
+    'session/deleted'(id: SessionId): void
     /** @mode emit — after commit; listener failures are contained per listener. */
     'session/event'(session: Session, event: SessionEvent): void
     /** @mode parallel — backends drain their write-behind buffers. */

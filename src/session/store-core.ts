@@ -155,7 +155,9 @@ export class SessionStoreCore {
   async delete(id: SessionId): Promise<boolean> {
     const session = this.live.get(id)
     if (session) this.unregister(session)
-    return await this.backend.delete(id) || session !== undefined
+    const deleted = await this.backend.delete(id) || session !== undefined
+    if (deleted) this.bus.emit('session/deleted', id)
+    return deleted
   }
 
   /** dsh JSONL of a live or stored session; `import(export(id))` after a delete gives the same bytes. */

@@ -10,6 +10,7 @@
 import { Context, Service } from '@deepseek-ai/cordis'
 import type {} from '../tools/events.ts'
 import type {} from '../fs/file-system.ts'
+import type {} from '../session/index.ts'
 import type { PostToolDecision } from '../tools/types.ts'
 import type { CoreService } from '../util/service.ts'
 import { SpillError } from './errors.ts'
@@ -53,6 +54,10 @@ export class SpillService extends Service implements CoreService<SpillCore> {
       if (replaced === undefined) return decision
       return { kind: 'accept', content: [{ type: 'text', text: replaced }], ...(decision.additionalContexts ? { additionalContexts: decision.additionalContexts } : {}) }
     }, { prepend: true })
+    // A deleted session's bodies go with it (a fork that still names one then reads SPILL_MISSING).
+    ctx.on('session/deleted', (id) => {
+      core.store.deleteSession(id).catch((error: unknown) => logger.warn('spill: deleting the bodies of %s failed: %s', id, error))
+    })
     const refuseSpillWrite = (path: string, display: string): void => {
       if (isInSpillDir(path)) throw new SpillError('SPILL_READ_ONLY', `${display} is a stored tool result: read-only`)
     }

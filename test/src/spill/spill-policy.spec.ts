@@ -95,6 +95,14 @@ describe('spill policy', () => {
     expect(agent.session.events.at(-1)!.type).toBe('turn/end')
   })
 
+  it('deleting the session deletes its spilled bodies', async () => {
+    const { runtime, agent, results } = await run([call('bash', { command: 'cat big.txt', description: 'print big.txt' })], { 'big.txt': numbers(4_000) }, 4_000)
+    const locator = /stored at: (\S+\.txt)\./.exec(textOf(results[0]!))![1]!
+    expect(await runtime.ctx.spill.readAt(locator)).toContain('line 4000')
+    await runtime.sessions.delete(agent.session.id)
+    await expect.poll(() => runtime.ctx.spill.readAt(locator).then(() => 'kept', (error: { code?: string }) => error.code)).toBe('SPILL_MISSING')
+  })
+
   it('the preview helpers keep dsh’s shape: ⌈b/2⌉ head bytes, ⌊b/2⌋ tail bytes, code points whole', () => {
     expect(headTail('abcdefghij', 4)).toEqual({ text: 'abij', omittedBytes: 6 })
     expect(headTail('ααααα', 5)).toEqual({ text: 'αα', omittedBytes: 6 }) // 3 head bytes → 1 α; 2 tail bytes → 1 α
