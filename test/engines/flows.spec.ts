@@ -36,7 +36,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const record = (d: EngineDriver) => d.probe<PageRecord>('record')
 
 async function boot(d: EngineDriver, attributes: Record<string, string>, cdn?: Parameters<HostSites['site']>[0]['cdn']) {
-  // Firefox checks a worker's static imports against worker-src, and the worker's lazy chunks import shared chunks statically.
+  // Firefox checks a worker's static imports against worker-src, and the worker's host and lazy chunks import shared chunks statically.
   const site = await sites.site({ attributes, ...(cdn ? { cdn, cdnInWorkerSrc: d.engine === 'firefox' } : {}) })
   await d.open(site.url)
   const seen = await until<PageRecord>(d, 'dsh-ready', ['record'], (r) => r.events.some((e) => e.type === 'dsh-ready' || e.type === 'dsh-error'))
