@@ -168,6 +168,17 @@ describe('scripts/check-boundaries.mjs', () => {
     expect(output).not.toContain('src/util/service.ts')
   })
 
+  it('rejects a per-line tracing-proxy comment outside src/util/service.ts (the façade rule lives there once)', () => {
+    const root = plant({
+      'src/util/service.ts': '/** The one rule for Cordis\' tracing proxy. */\nexport const rule = 1\n',
+      'src/session/store.ts': "const known = new Set<string>() // read once: `this` is Cordis' tracing proxy\nexport { known }\n",
+    })
+    const { code, output } = checkBoundaries(root)
+    expect(code).toBe(1)
+    expect(output).toContain('src/session/store.ts:1:33 a per-line tracing-proxy comment')
+    expect(output).not.toContain('src/util/service.ts')
+  })
+
   it('rejects string timers in every plane and accepts function timers', () => {
     const root = plant({
       'src/a.ts': "setTimeout('tick()', 5)\nsetTimeout(() => 1, 5)\n",

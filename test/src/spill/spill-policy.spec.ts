@@ -109,3 +109,19 @@ describe('spill policy', () => {
     expect(spillNotice(12, '/.dsh/spill/x.txt')).toBe(`(Omitted 12 bytes. Full formatted result stored at: /.dsh/spill/x.txt. ${RETRIEVAL_HINT})`)
   })
 })
+
+describe('SpillCore', () => {
+  it('keeps the result inline (undefined) and warns when the store refuses the body, or when even the notice does not fit', async () => {
+    const { SpillCore } = await import('../../../src/spill/index.ts')
+    const warnings: string[] = []
+    const refusing = { save: async () => { throw new Error('disk full') }, read: async () => undefined, deleteSession: async () => 0 }
+    const core = new SpillCore(refusing, 1_000, (message) => void warnings.push(message))
+    expect(await core.spill('x'.repeat(5_000), 's1', 'bash')).toBeUndefined()
+    expect(warnings[0]).toContain('storing the result of bash failed (disk full); keeping it inline')
+    const tiny = new SpillCore(refusing, 20, (message) => void warnings.push(message))
+    expect(await tiny.spill('x'.repeat(100), 's1', 'bash')).toBeUndefined()
+    expect(warnings[1]).toContain('does not fit maxInlineBytes 20')
+    expect(await core.spill('short', 's1', 'bash')).toBeUndefined() // under the cap: nothing to do
+    expect(warnings).toHaveLength(2)
+  })
+})
