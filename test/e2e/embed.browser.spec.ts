@@ -128,8 +128,8 @@ function codeFromStrings(source: string): string[] {
   return found
 }
 
-test('bundle scan: no eval, no new Function, no string timers in dsh-agent.js, dsh-workspace.js and any chunk', async () => {
-  const files = ['dsh-agent.js', 'dsh-workspace.js', ...(await readdir(join(dist, 'chunks'))).map((f) => `chunks/${f}`)]
+test('bundle scan: no eval, no new Function, no string timers in dsh-agent.js, dsh-workspace.js, the service worker and any chunk', async () => {
+  const files = ['dsh-agent.js', 'dsh-workspace.js', 'dsh-agent-sw.js', ...(await readdir(join(dist, 'chunks'))).map((f) => `chunks/${f}`)]
   expect(files.some((f) => f.startsWith('chunks/agent.worker-'))).toBe(true)
   const findings: string[] = []
   for (const file of files) findings.push(...codeFromStrings(await readFile(join(dist, file), 'utf8')).map((f) => `${file}: ${f}`))
