@@ -30,7 +30,10 @@
  * @attr persona - the system-prompt persona.
  * @attr skills - URL of a JSON skill index `[{name, description, url}]`; bodies load on first use (cached in IndexedDB).
  * @attr web-fetch - the `web_fetch` allow-list: `self` (this site), URL prefixes (space-separated, may include `self`) or `off` (default).
+ * @attr service-worker - URL of the offline service worker (`dsh-agent-sw.js`, registered from the page's origin): the widget then keeps an offline copy, shows whether it is complete, and offers "Reload to update" when a new version waits. Absent: no service worker.
+ * @attr service-worker-scope - the service worker's scope (default: its directory; above it the server must send `Service-Worker-Allowed`).
  * @attr theme - `auto` (default: the host page's color-scheme, else prefers-color-scheme), `light` or `dark`.
+ * @csspart network-status (online/offline chip), offline-banner, offline-unavailable, update-notice, reload-button
  * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, trim-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height, --dsh-launcher-width, --dsh-launcher-height
  */
@@ -42,6 +45,7 @@ import type { McpServerSetting, ProviderKind, RuntimeSettings, SessionId, UserQu
 import { onServerReady } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
 import { HostColorSchemeController } from '../controllers/host-color-scheme.ts'
+import { OfflineController } from '../controllers/offline-controller.ts'
 import { PageLifecycleController, requestPersistentStorage, type Persistence } from '../controllers/page-lifecycle.ts'
 import type { DshApprovalDecideDetail, DshMcpChangeDetail, DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
 import { strings } from '../i18n/strings.ts'
@@ -50,6 +54,7 @@ import { resolveInstructions, resolveMcpServers, resolveReplay, resolveScript, r
 import { PageTools, type PageToolDefinition } from './page-tools.ts'
 import { parseSuggestions, renderEmptyState } from './empty-state.ts'
 import { renderNotices } from './error-notices.ts'
+import { renderOfflineStatus } from './offline-status.ts'
 import { forgetRememberedProvider, loadRememberedProvider, saveRememberedProvider } from './remembered-provider.ts'
 import { agentStyles } from './dsh-agent.styles.ts'
 import { startAgentWorker } from './start-worker.ts'
@@ -93,6 +98,8 @@ export class DshAgent extends LitElement {
   @property() persona: string | null = null
   @property() skills: string | null = null
   @property({ attribute: 'web-fetch' }) webFetch: string | null = null
+  @property({ attribute: 'service-worker' }) serviceWorker: string | null = null
+  @property({ attribute: 'service-worker-scope' }) serviceWorkerScope: string | null = null
   @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto'
   @property() override lang = 'en'
   /** The side panel that is open: `sessions`, `settings` or `none`. */
@@ -113,6 +120,7 @@ export class DshAgent extends LitElement {
   /** Hidden or left: the worker makes everything appended so far durable. */
   readonly lifecycle = new PageLifecycleController(this, () => void this.agent.flush())
   readonly #scheme = new HostColorSchemeController(this, this.attachInternals().states)
+  readonly offline = new OfflineController(this)
   /** The boot under way or done; undefined before the first connection and after a teardown. */
   #started: Promise<void> | undefined
   /** The settings last given to the worker (JSON), so an unchanged attribute set restarts nothing. */
@@ -181,6 +189,7 @@ export class DshAgent extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('theme')) this.#scheme.apply()
+    if (changed.has('serviceWorker') && this.serviceWorker) this.offline.register(new URL(this.serviceWorker, document.baseURI).href, this.serviceWorkerScope ?? undefined)
     // Only a toggle moves focus: a page that sets `open` in its markup does not have focus taken on load.
     if (changed.has('open') && changed.get('open') !== undefined && this.mode === 'launcher') this.#focusOnToggle()
     if (!this.#started) return
@@ -356,6 +365,7 @@ export class DshAgent extends LitElement {
     const full = this.controls !== 'reader'
     return html`<div part="header" class="header">
         <span part="title">dsh-agent</span>
+        ${renderOfflineStatus(this.offline, this.lang)}
         ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}${a.storage.message ? html`: ${a.storage.message}` : nothing}${unsavedFiles(a.storage, s)}</span>` : nothing}
         ${a.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}
           <button type="button" part="take-over-button" @click=${() => a.takeOver()}>${s.takeOver}</button></span>` : nothing}

@@ -23,6 +23,12 @@ export const agentStyles = [tokens, base, css`
   [part~='storage-banner'] { color: var(--_danger); font-size: 0.85em; }
   [part~='read-only-banner'] { font-size: 0.85em; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
   [part~='workspace-banner'] { color: var(--_muted); font-size: 0.85em; flex-basis: 100%; overflow-wrap: anywhere; }
+  [part~='network-status'] { display: inline-flex; gap: 5px; align-items: center; color: var(--_muted); font-size: 0.85em; white-space: nowrap; }
+  [part~='network-status'] .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--_accent); }
+  [part~='network-status'][data-online='false'] .dot { background: var(--_danger); }
+  [part~='offline-banner'], [part~='offline-unavailable'], [part~='update-notice'] { flex-basis: 100%; font-size: 0.85em; overflow-wrap: anywhere; }
+  [part~='offline-banner'], [part~='offline-unavailable'] { color: var(--_muted); }
+  [part~='update-notice'] { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
   .icon { min-width: 44px; min-height: 44px; padding: 0; line-height: 1; }
   .notices { grid-area: notices; padding: 6px 10px 0; display: flex; flex-direction: column; gap: 6px; max-height: 12em; overflow: auto; }
   [part~='error-notice'] { display: flex; gap: 8px; align-items: flex-start; padding: 6px 6px 6px 10px; border: 1px solid var(--_danger);

@@ -9,12 +9,14 @@ import type { DshReadyDetail } from './dsh-ready.ts'
 import type { DshTurnStartDetail } from './dsh-turn-start.ts'
 import type { DshTurnEndDetail } from './dsh-turn-end.ts'
 import type { DshErrorDetail } from './dsh-error.ts'
+import type { DshOfflineDetail } from './dsh-offline.ts'
 import type { DshApprovalDecideDetail, DshHistoryRequestDetail, DshMcpChangeDetail, DshQuestionAnswerDetail, DshSessionActionDetail, DshSettingsChangeDetail, DshSubmitDetail } from './ui-events.ts'
 
 export type * from './dsh-ready.ts'
 export type * from './dsh-turn-start.ts'
 export type * from './dsh-turn-end.ts'
 export type * from './dsh-error.ts'
+export type * from './dsh-offline.ts'
 export type * from './ui-events.ts'
 
 /** Every `dsh-*` event name and its `detail`: the single source of the DOM event types. */
@@ -23,6 +25,7 @@ export interface DshEventDetails {
   'dsh-turn-start': DshTurnStartDetail
   'dsh-turn-end': DshTurnEndDetail
   'dsh-error': DshErrorDetail
+  'dsh-offline': DshOfflineDetail
   'dsh-submit': DshSubmitDetail
   'dsh-cancel': Record<string, never>
   'dsh-approval-decide': DshApprovalDecideDetail
@@ -47,6 +50,7 @@ export const DSH_EVENT_CANCELABLE: Readonly<Record<DshEventName, boolean>> = {
   'dsh-turn-start': false,
   'dsh-turn-end': false,
   'dsh-error': false,
+  'dsh-offline': false,
   'dsh-submit': true,
   'dsh-cancel': true,
   'dsh-approval-decide': true,

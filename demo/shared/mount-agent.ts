@@ -1,7 +1,8 @@
 /**
  * Mounts a keyless `<dsh-agent>` for a demo page: the scripted model (no key, no network), the
  * page's workspace, and page markers tests and readers can watch (`body[data-ready]`,
- * `body[data-turns]`, the status line). Plane: main; demo code only.
+ * `body[data-turns]`, the status line), and in the built demo the offline service worker
+ * (`dsh-agent-sw.js` at the site root, precaching every demo). Plane: main; demo code only.
  * @module demo/shared/mount-agent
  */
 import '../../components/index.ts'
@@ -36,6 +37,8 @@ export function mountDemoAgent(options: DemoAgentOptions): DshAgent {
   agent.setAttribute('workspace-id', options.workspaceId)
   agent.setAttribute('workspace-provider', options.workspaceProvider ?? 'memory')
   agent.setAttribute('lang', query.get('lang') === 'zh' ? 'zh' : 'en')
+  // The build writes the worker beside the pages (the dev server has none).
+  if (import.meta.env.PROD) agent.setAttribute('service-worker', `${import.meta.env.BASE_URL}dsh-agent-sw.js`)
   for (const [name, value] of Object.entries(options.attributes ?? {})) agent.setAttribute(name, value)
   let turns = 0
   agent.addEventListener('dsh-ready', () => document.body.setAttribute('data-ready', ''))

@@ -1,6 +1,7 @@
 /**
  * A bare Node static file server for embed tests (no Vite): serves one directory on 127.0.0.1
  * with fixed extra headers (CSP, CORS) and extra in-memory pages, and records every request path.
+ * A path ending in `/` serves that directory's `index.html`.
  * @module test/harness/static-server
  */
 import { createServer, type Server } from 'node:http'
@@ -13,6 +14,8 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.png': 'image/png',
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
 }
 
 export interface StaticServerOptions {
@@ -33,8 +36,9 @@ export interface StaticServer {
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const requests: string[] = []
   const server: Server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
-    requests.push(path)
+    const requested = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    requests.push(requested)
+    const path = requested.endsWith('/') ? `${requested}index.html` : requested
     const headers = { ...options.headers }
     const page = options.pages?.[path]
     const file = normalize(join(options.root, path))

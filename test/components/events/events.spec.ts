@@ -5,7 +5,7 @@ import { DSH_EVENT_CANCELABLE, emit, type DshEventDetails, type DshEventName } f
 import type { TurnEndReason } from '../../../src/session/types.ts'
 
 const REQUESTS: DshEventName[] = ['dsh-submit', 'dsh-cancel', 'dsh-approval-decide', 'dsh-question-answer', 'dsh-session-action', 'dsh-settings-change', 'dsh-history-request', 'dsh-mcp-change']
-const NOTICES: DshEventName[] = ['dsh-ready', 'dsh-turn-start', 'dsh-turn-end', 'dsh-error']
+const NOTICES: DshEventName[] = ['dsh-ready', 'dsh-turn-start', 'dsh-turn-end', 'dsh-error', 'dsh-offline']
 
 function dispatched(name: DshEventName, veto: boolean): { event: Event; result: boolean } {
   const target = new EventTarget()
