@@ -4,15 +4,13 @@
  * panels `<dsh-agent>` loads when first shown, for a page that uses one alone),
  * with the agent worker and the heavy parts (just-bash, WebContainer client, markdown, diff) as
  * lazy chunks under `dist/chunks/`, every one addressed relative to the module URL (`base: './'`),
- * so the files work from any static host and any path. Run by `npm run build` after the demo build;
- * it then builds the offline service workers (`dist/dsh-agent-sw.js`, `dist/demo/dsh-agent-sw.js`).
+ * so the files work from any static host and any path. Run by `npm run build` after the demo build.
  */
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
-import { serviceWorkerBuild } from './scripts/vite-service-worker.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const outDir = join(projectRoot, 'dist')
@@ -31,7 +29,7 @@ export default defineConfig({
   root: projectRoot,
   base: './',
   publicDir: false,
-  plugins: [cleanEmbedOutput, mcpEvalFreeValidator, serviceWorkerBuild(projectRoot)],
+  plugins: [cleanEmbedOutput, mcpEvalFreeValidator],
   worker: { format: 'es', plugins: () => [mcpEvalFreeValidator], rolldownOptions: { output: { entryFileNames: chunks, chunkFileNames: chunks } } },
   build: {
     target: 'es2022',

@@ -4,12 +4,15 @@
  * `dist/chunks/ws-*`. A build of its own (run after the embed build), so `dist/dsh-agent.js` and
  * the chunks it loads are exactly what they are without it: pages that do not use the workspace
  * load nothing of it, and the agent's page side does not grow (its Lit copy is not shared).
+ * The last build of `npm run build`: it then builds the offline service workers from everything
+ * written (`dist/dsh-agent-sw.js`, `dist/demo/dsh-agent-sw.js`; scripts/vite-service-worker.ts).
  * @module vite.workspace.config
  */
 import { readdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
+import { serviceWorkerBuild } from './scripts/vite-service-worker.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const outDir = join(projectRoot, 'dist')
@@ -30,7 +33,7 @@ export default defineConfig({
   root: projectRoot,
   base: './',
   publicDir: false,
-  plugins: [cleanWorkspaceOutput],
+  plugins: [cleanWorkspaceOutput, serviceWorkerBuild(projectRoot)],
   build: {
     target: 'es2022',
     outDir,

@@ -1,7 +1,8 @@
 /**
- * Vite plugin of the embed build: once the embed is written, builds the offline service worker
- * (workers/dsh-agent-sw.ts, a classic script so hosts can `importScripts` it) twice — `dist/dsh-agent-sw.js`
- * precaching the embed (every top-level entry but `runtime.js`, and what it reaches), and
+ * Vite plugin of the last build (`vite.workspace.config.ts`, after the demo and embed builds): once
+ * everything is written, builds the offline service worker (workers/dsh-agent-sw.ts, a classic
+ * script so hosts can `importScripts` it) twice — `dist/dsh-agent-sw.js` precaching the embed (every
+ * top-level entry but `runtime.js`: `dsh-agent.js`, `dsh-workspace.js`, and what they reach) and
  * `dist/demo/dsh-agent-sw.js` precaching the demo pages (test and bench pages left out) — each with
  * the manifest and cache version derived from the files the builds wrote (scripts/precache-manifest.ts).
  * @module scripts/vite-service-worker
