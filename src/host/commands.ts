@@ -24,6 +24,7 @@ type Result = CommandResultMap[CommandKind]
 function toSummary(listing: SessionListing): SessionSummary {
   const { header } = listing
   const summary: SessionSummary = { id: header.id, createdAt: header.createdAt, eventCount: listing.eventCount }
+  if (listing.updatedAt !== undefined) summary.updatedAt = listing.updatedAt
   if (listing.title !== undefined) summary.title = listing.title
   if (header.parentSession !== undefined) summary.parentSession = header.parentSession
   return summary
@@ -50,6 +51,14 @@ async function sessionCommand(host: CommandHost, command: HostCommand): Promise<
       return { jsonl }
     }
     case 'session.import': return { sessionId: await runtime.sessions.import(command.jsonl) }
+    case 'session.search': {
+      if (!command.query.trim()) {
+        void runtime.ctx.get('sessionQuery', false)?.warm().catch(() => undefined) // the panel opened: build the index in the background
+        return { hits: [], capped: false }
+      }
+      const { hits, capped } = await runtime.sessions.search(command.query, command.limit === undefined ? {} : { limit: command.limit })
+      return { hits, capped }
+    }
     default: throw new HostError('DSH_PROTOCOL_INVALID', `not a session command: ${command.kind}`)
   }
 }

@@ -22,11 +22,13 @@ import ApprovalRules from '../plugins/approval-rules/index.ts'
 import * as ToolTimeout from '../plugins/tool-timeout/index.ts'
 import SystemPromptRegistry from '../prompt/index.ts'
 import SessionStore from '../session/index.ts'
+import SessionQueryService from '../session-query/index.ts'
 import * as SessionInvariant from '../session/invariant.ts'
 import JustBashShell from '../shell-justbash/index.ts'
 import * as ToolFs from '../tool-fs/index.ts'
 import * as ToolShell from '../tool-shell/index.ts'
 import * as ToolTodo from '../tool-todo/index.ts'
+import * as ToolSessionQuery from '../tool-session-query/index.ts'
 import ToolRegistry from '../tools/index.ts'
 import SpillService from '../spill/index.ts'
 import SkillRegistry from '../skills/index.ts'
@@ -54,6 +56,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'session-idb', plugin: IdbSessionBackend, disabled: true },
   { id: 'session', plugin: SessionStore },
   { id: 'session-invariant', plugin: SessionInvariant },
+  { id: 'session-query', plugin: SessionQueryService },
   { id: 'llm', plugin: LlmRuntime },
   { id: 'llm-scripted', plugin: LlmScripted },
   { id: 'llm-openai-compatible', plugin: LlmOpenAiCompatible, disabled: true },
@@ -77,6 +80,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'tool-fs', plugin: ToolFs },
   { id: 'tool-shell', plugin: ToolShell },
   { id: 'tool-todo', plugin: ToolTodo },
+  { id: 'tool-session-query', plugin: ToolSessionQuery },
   { id: 'agent-instructions', plugin: AgentInstructions },
   { id: 'user-questions', plugin: UserQuestionService },
   { id: 'tool-ask-user', plugin: ToolAskUser },

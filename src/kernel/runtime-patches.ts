@@ -118,7 +118,7 @@ export function runtimePatches(options: RuntimeOptionsForPatches): CompositionPa
   const storage = options.storage ?? 'memory'
   if (storage !== 'memory' && storage !== 'indexeddb') throw new RuntimeOptionsError(`unknown storage ${JSON.stringify(storage)}`)
   const patches: CompositionPatch[] = storage === 'indexeddb'
-    ? [{ id: 'session-memory', disabled: true }, { id: 'session-idb', disabled: false }, { id: 'spill', config: { storage } }]
+    ? [{ id: 'session-memory', disabled: true }, { id: 'session-idb', disabled: false }, { id: 'spill', config: { storage } }, { id: 'session-query', config: { persist: 'indexeddb' } }]
     : []
   const { patches: llm, route } = llmPatches(options.llm ?? { provider: 'scripted' })
   patches.push(...llm)

@@ -15,6 +15,8 @@ import { SessionDrainError } from '../session/errors.ts'
 import { drainSessions } from './drain.ts'
 import type { SessionReadView } from '../session/read-view.ts'
 import type { SessionId } from '../util/brand.ts'
+import type { SessionSearchResult } from '../session-query/types.ts'
+import '../session-query/index.ts'
 import { bootKernel, describePluginProblem } from './boot.ts'
 import type { AskUserQuestionRequest, UserQuestionOutcome } from '../user-questions/types.ts'
 import type { SkillRegistration } from '../skills/types.ts'
@@ -58,6 +60,12 @@ export interface RuntimeSessions {
    * so (`false`: storage failed or did not answer in time); never hangs, never rejects.
    */
   flush(): Promise<FlushOutcome>
+  /**
+   * Full-text search across every stored session (user, assistant and tool-result text): one hit per
+   * session, best first, with a snippet and the matching event's seq; the index is built on the first
+   * call and kept up to date. `limit` 1–100 (default 20). Rejects without the `session-query` plugin.
+   */
+  search(query: string, options?: { limit?: number }): Promise<SessionSearchResult>
 }
 
 export interface Runtime {
@@ -118,11 +126,18 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       fork: async (id, boundarySeq, childId) => (await sessions.fork(id, boundarySeq, childId)).id,
       delete: async (id) => {
         await agents.dispose(id)
-        return sessions.delete(id)
+        const deleted = await sessions.delete(id)
+        await ctx.get('sessionQuery', false)?.forget(id)
+        return deleted
       },
       export: (id) => sessions.export(id),
       import: (jsonl) => sessions.import(jsonl),
       flush: () => drainSessions(sessions),
+      search: async (query, searchOptions) => {
+        const service = ctx.get('sessionQuery', false)
+        if (!service) throw new Error('session search is unavailable: the session-query plugin is disabled')
+        return service.search(query, searchOptions?.limit === undefined ? {} : { limit: searchOptions.limit })
+      },
     },
     open: async (id, agentOptions) => {
       const own = agentOptions === undefined ? {} : { agentOptions }

@@ -66,9 +66,27 @@ export interface WireEvent {
 export interface SessionSummary {
   id: SessionId
   createdAt: number
+  /** Epoch ms of the last stored write (backends that track it). */
+  updatedAt?: number
   title?: string
   eventCount?: number
   parentSession?: SessionId
+}
+
+/** One session's best match: the event's seq (open the session there) and a snippet with `[start, end)` marks. */
+export interface SessionSearchMatch {
+  sessionId: SessionId
+  title?: string
+  seq: number
+  type: 'user/message' | 'assistant/message' | 'tool/result'
+  time: number
+  snippet: { text: string; marks: readonly (readonly [number, number])[] }
+}
+
+export interface SessionSearchAnswer {
+  hits: readonly SessionSearchMatch[]
+  /** More sessions matched than the limit. */
+  capped: boolean
 }
 
 export type StorageHealth = 'ok' | 'memory-only' | 'error'
@@ -179,6 +197,8 @@ export type HostCommand =
   /** The page of whole turns ending just before `beforeSeq` (scrolling up in a long session). */
   | { kind: 'session.history'; sessionId: SessionId; beforeSeq: number }
   | { kind: 'session.unsubscribe'; sessionId: SessionId }
+  /** Full-text search across stored sessions (the index is built on the first call; `query: ''` only builds it). */
+  | { kind: 'session.search'; query: string; limit?: number }
   | { kind: 'agent.prompt'; sessionId: SessionId; text: string }
   | { kind: 'agent.steer'; sessionId: SessionId; text: string }
   | { kind: 'agent.inject'; sessionId: SessionId; text: string }
@@ -238,6 +258,7 @@ export interface CommandResultMap {
   /** `fromSeq`: where the page starts (0: nothing older). */
   'session.history': { fromSeq: number; events: WireEvent[] }
   'session.unsubscribe': null
+  'session.search': SessionSearchAnswer
   'agent.prompt': null
   'agent.steer': null
   'agent.inject': null

@@ -12,7 +12,7 @@ export const DB_NAME = 'dsh-agent'
 /** IndexedDB schema version: bump when stores or indexes change, adding one step below. */
 export const DB_VERSION = 1
 /** Every database dsh-agent creates in an origin; "delete all my data" removes each. */
-export const ALL_DB_NAMES: readonly string[] = [DB_NAME, 'dsh-agent-workspaces', 'dsh-agent-spill']
+export const ALL_DB_NAMES: readonly string[] = [DB_NAME, 'dsh-agent-workspaces', 'dsh-agent-spill', 'dsh-agent-search']
 
 /** Metadata of one stored session (one row per session). */
 export interface SessionRow {

@@ -8,6 +8,10 @@ describe('validateCommand', () => {
     expect(validateCommand(cmd)).toBe(cmd)
   })
 
+  it('accepts session.search with a query and an optional limit', () => {
+    for (const cmd of [{ kind: 'session.search', query: 'zeppelin' }, { kind: 'session.search', query: '', limit: 100 }]) expect(validateCommand(cmd)).toBe(cmd)
+  })
+
   it('accepts host.configure with scripted settings', () => {
     const cmd = { kind: 'host.configure', settings: { provider: 'scripted', replies: [{ text: 'x' }], permissions: 'ask', storage: 'memory' } }
     expect(validateCommand(cmd)).toBe(cmd)
@@ -25,6 +29,9 @@ describe('validateCommand', () => {
     [{ kind: 'provider.key', apiKey: '', remember: false }, 'invalid or unexpected field "apiKey"'],
     [{ kind: 'host.configure', settings: { provider: 'evil', permissions: 'ask', storage: 'memory' } }, 'invalid or unexpected field "settings"'],
     [{ kind: 'toString' }, 'unknown command kind "toString"'],
+    [{ kind: 'session.search', query: 'x'.repeat(1001) }, 'invalid or unexpected field "query"'],
+    [{ kind: 'session.search', query: 'x', limit: 0 }, 'invalid or unexpected field "limit"'],
+    [{ kind: 'session.search', query: 'x', limit: 101 }, 'invalid or unexpected field "limit"'],
   ])('rejects %j', (value, message) => {
     expect(() => validateCommand(value)).toThrow(ProtocolError)
     expect(() => validateCommand(value)).toThrow(message)
