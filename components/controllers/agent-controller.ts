@@ -9,7 +9,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 import { AgentClient, HostCommandError, emptyTranscript, foldEvents, prependHistory } from '../../src/protocol/index.ts'
-import type { NoticeListener, ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, McpTokenState, RuntimeSettings, SessionId, SessionSummary, StorageState, TranscriptState, UserQuestionPrompt } from '../../src/protocol/index.ts'
+import type { NoticeListener, ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, McpTokenState, RuntimeSettings, SessionId, SessionSearchAnswer, SessionSummary, StorageState, TranscriptState, UserQuestionPrompt } from '../../src/protocol/index.ts'
 import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
 import type { SessionEvent } from '../../src/session/types.ts'
 import { emit } from '../events/index.ts'
@@ -194,6 +194,16 @@ export class AgentController implements ReactiveController {
     } finally {
       this.#loadingOlder = false
     }
+  }
+
+  /** Every event the open session held when it was subscribed has arrived in the transcript. */
+  get caughtUp(): boolean {
+    return this.transcript.lastSeq >= this.#liveSeq - 1
+  }
+
+  /** Full-text search across the stored sessions (in the worker); `''` only builds the index. */
+  search(query: string): Promise<SessionSearchAnswer | undefined> {
+    return this.call({ kind: 'session.search', query })
   }
 
   async refreshSessions(): Promise<void> {

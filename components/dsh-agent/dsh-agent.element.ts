@@ -69,6 +69,8 @@ import { LazyParts } from './lazy-parts.ts'
 const startWorker = () => startAgentWorker((Worker) => new Worker(new URL('../../workers/agent.worker.ts', import.meta.url), { type: 'module', name: 'dsh-agent' }))
 
 /** Properties that make up the runtime settings: a change after start reconfigures the worker. */
+/** How long opening a search match waits for the session's events to arrive before it gives up scrolling. */
+const REVEAL_WAIT_MS = 5000
 const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'mcpServersAttr'] as const
 
 export class DshAgent extends LitElement {
@@ -117,6 +119,8 @@ export class DshAgent extends LitElement {
   /** The panels and the question card, loaded when first shown. */
   readonly #parts = new LazyParts((part, error) => this.agent.fail('DSH_PART_LOAD', `the ${part} part did not load: ${error.message}`, 'host'))
   readonly agent = new AgentController(this, { boot: () => { this.#started = this.#start() }, teardown: () => this.#teardown() })
+  /** The sessions panel's full-text search (one stable function, so the list does not re-render for it). */
+  readonly #searcher = (query: string) => this.agent.search(query)
   /** Hidden or left: the worker makes everything appended so far durable. */
   readonly lifecycle = new PageLifecycleController(this, () => void this.agent.flush())
   readonly #scheme = new HostColorSchemeController(this, this.attachInternals().states)
@@ -308,7 +312,10 @@ export class DshAgent extends LitElement {
   async #onSessionAction(event: CustomEvent<DshSessionActionDetail>): Promise<void> {
     const d = event.detail
     const a = this.agent
-    if (d.action === 'open') await a.open(d.sessionId as SessionId)
+    if (d.action === 'open') {
+      await a.open(d.sessionId as SessionId)
+      if (d.seq !== undefined) await this.#revealMatch(d.seq)
+    }
     else if (d.action === 'new') await a.open(undefined)
     else if (d.action === 'delete') {
       await a.call({ kind: 'session.delete', sessionId: d.sessionId as SessionId })
@@ -324,6 +331,20 @@ export class DshAgent extends LitElement {
       if (exported) download(`${d.sessionId}.jsonl`, exported.jsonl)
     }
     await a.refreshSessions()
+  }
+
+  /** Shows a search match: loads older turns down to it, scrolls the transcript there, and gets a covering panel out of the way. */
+  async #revealMatch(seq: number): Promise<void> {
+    const panel = this.renderRoot.querySelector<HTMLElement>('[part~="panel"]')?.getBoundingClientRect()
+    const main = this.renderRoot.querySelector<HTMLElement>('[part~="main"]')?.getBoundingClientRect()
+    if (panel && main && panel.left < main.right - 1 && panel.right > main.left + 1) this.panel = 'none'
+    const transcript = this.renderRoot.querySelector('dsh-transcript')
+    const deadline = performance.now() + REVEAL_WAIT_MS
+    while (transcript && performance.now() < deadline) {
+      if (this.agent.caughtUp && this.agent.historyFrom > seq) await this.agent.loadOlder()
+      else if (this.agent.caughtUp && await transcript.revealSeq(seq)) return
+      else await new Promise((resolve) => requestAnimationFrame(resolve)) // the opened session's events are still arriving
+    }
   }
 
   /** Provider changes apply through the live settings path; a remembered key remembers them too. */
@@ -409,7 +430,7 @@ export class DshAgent extends LitElement {
           @dsh-approval-decide=${(e: CustomEvent<DshApprovalDecideDetail>) => a.answer(e.detail.id, e.detail.outcome, e.detail.remember)}></dsh-transcript>
       </div>
       <div part="panel" class="panel" role="group" aria-label=${panel === 'sessions' ? s.sessions : s.settings} ?hidden=${panel === 'none'} @dsh-session-action=${this.#onSessionAction} @dsh-settings-change=${this.#onSettings}>
-        ${panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage} .persistence=${this.persistence}></dsh-session-list>` : nothing}
+        ${panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state, search-input, search-hit" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage} .persistence=${this.persistence} .searcher=${this.#searcher}></dsh-session-list>` : nothing}
         ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState} .rules=${a.rules}></dsh-settings>
           <dsh-mcp-settings exportparts="mcp-settings" lang=${this.lang} .servers=${this.mcpEdited ?? safely(() => resolveMcpServers(this.mcpServersAttr)) ?? []} .tokens=${a.mcpTokens} @dsh-mcp-change=${this.#onMcp}></dsh-mcp-settings>` : nothing}
       </div>

@@ -29,6 +29,7 @@ import { HistoryLoader } from './history-loader.ts'
 import type { MarkdownContext } from './markdown-render.ts'
 import { transcriptStyles } from './dsh-transcript.styles.ts'
 import { TailWindow } from './tail-window.ts'
+import { itemIndexAtSeq } from './seq-item.ts'
 import { FollowLatest } from './follow-latest.ts'
 
 type Markdown = (text: string, ctx: MarkdownContext) => TemplateResult
@@ -130,6 +131,28 @@ export class DshTranscript extends LitElement {
       <span>${text}</span>
       ${this.sessionId ? html`<button type="button" part="fork-button" class="fork" @click=${fork}>${s.forkHere}</button>` : nothing}
     </div>`
+  }
+
+  /**
+   * Scrolls to the item holding event `seq` (a search match), marks it (`data-search-match`) and
+   * focuses it; resolves false while that event is not in the transcript (not arrived or not loaded).
+   */
+  async revealSeq(seq: number): Promise<boolean> {
+    await this.updateComplete // the window has placed the current items
+    const index = itemIndexAtSeq(this.state, seq)
+    if (index < 0) return false
+    const first = this.#window.reveal(index)
+    await this.updateComplete
+    const section = this.renderRoot.querySelector('[part~="transcript"]')
+    const target = section ? [...section.children].filter((child) => !child.classList.contains('history-more'))[index - first] as HTMLElement | undefined : undefined
+    if (!target) return false
+    for (const old of section!.querySelectorAll('[data-search-match]')) old.removeAttribute('data-search-match')
+    this.#follow.release()
+    target.setAttribute('data-search-match', '')
+    target.tabIndex = -1
+    target.scrollIntoView({ block: 'center' })
+    target.focus({ preventScroll: true })
+    return true
   }
 
   #questionFor(callId: string): ApprovalQuestion | undefined {

@@ -72,6 +72,7 @@ export const transcriptStyles = [base, css`
   .instructions .plain { max-height: 16em; overflow: auto; margin-top: 4px; }
   .interrupted { color: var(--_muted); font-style: italic; font-size: 0.85em; }
   .running { color: var(--_muted); font-size: 0.85em; }
+  [data-search-match] { outline: 2px solid var(--_accent); outline-offset: 2px; }
   .history-more { color: var(--_muted); font-size: 0.85em; text-align: center; padding: 4px; }
   .running::before { content: '● '; }
   /* Only the dot pulses: text that fades in and out would drop below readable contrast. */

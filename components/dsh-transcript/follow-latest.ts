@@ -51,6 +51,12 @@ export class FollowLatest implements ReactiveController {
     this.#scrolled = false
   }
 
+  /** Stop following (the transcript scrolled to an earlier item on purpose). */
+  release(): void {
+    this.#following = false
+    this.#pinnedTop = Infinity
+  }
+
   hostUpdated(): void {
     if (this.#following) this.#schedule()
   }

@@ -37,6 +37,19 @@ export class TailWindow implements ReactiveController {
     host.addController(this)
   }
 
+  /**
+   * Draws every item at once when `index` (a search match) is above the drawn part: drawing the
+   * earlier ones later would push the match out of view. Returns the first drawn index.
+   */
+  reveal(index: number): number {
+    if (index < this.#start) {
+      this.#start = 0
+      this.#draw()
+      this.host.requestUpdate()
+    }
+    return this.#start
+  }
+
   /** Earlier items are still being drawn. */
   get filling(): boolean {
     return this.#start > 0

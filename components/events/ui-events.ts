@@ -8,7 +8,8 @@ export interface DshSubmitDetail { text: string }
 export interface DshApprovalDecideDetail { id: string; outcome: 'allowed-once' | 'rejected'; remember?: boolean }
 export interface DshQuestionAnswerDetail { id: string; answer: { answers: { id: string; selected: string[]; custom?: string }[] } }
 export type DshSessionActionDetail =
-  | { action: 'open'; sessionId: string }
+  /** `seq`: a search match — open the session scrolled to the turn holding that event. */
+  | { action: 'open'; sessionId: string; seq?: number }
   | { action: 'new' }
   | { action: 'fork'; sessionId: string; boundarySeq: number }
   | { action: 'delete'; sessionId: string }

@@ -25,16 +25,16 @@ async function show(page: Page, props: Record<string, unknown>): Promise<void> {
 const list = (page: Page) => page.locator('dsh-session-list')
 const events = (page: Page) => page.evaluate(() => dshPanels.events)
 
-test('lists sessions by title (untitled, forks after their source) and marks the current one', async ({ page }) => {
+test('lists sessions by title (untitled, forks after their source), most recent first, and marks the current one', async ({ page }) => {
   await show(page, { sessions, current: 's-2' })
   const rows = list(page).locator('[part~="session"]')
   await expect(rows).toHaveCount(3)
-  await expect(rows.nth(0).locator('[part~="session-title"]')).toHaveText('Fix the build')
+  await expect(rows.nth(2).locator('[part~="session-title"]')).toHaveText('Fix the build')
   await expect(rows.nth(1).locator('[part~="session-title"]')).toHaveText('New conversation')
-  await expect(rows.nth(2).locator('[part~="fork-marker"]')).toHaveCount(1)
-  await expect(rows.nth(2).locator('[part~="session-title"]')).toContainText('Fix the build')
+  await expect(rows.nth(0).locator('[part~="fork-marker"]')).toHaveCount(1)
+  await expect(rows.nth(0).locator('[part~="session-title"]')).toContainText('Fix the build')
   for (const row of await rows.all()) await expect(row.locator('[part~="session-date"]')).not.toBeEmpty()
-  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'false')
+  await expect(rows.nth(2)).toHaveAttribute('aria-current', 'false')
   await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true')
 })
 
