@@ -126,9 +126,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       fork: async (id, boundarySeq, childId) => (await sessions.fork(id, boundarySeq, childId)).id,
       delete: async (id) => {
         await agents.dispose(id)
-        const deleted = await sessions.delete(id)
-        await ctx.get('sessionQuery', false)?.forget(id)
-        return deleted
+        return sessions.delete(id)
       },
       export: (id) => sessions.export(id),
       import: (jsonl) => sessions.import(jsonl),

@@ -44,6 +44,7 @@ export class SessionQueryService extends Service {
       ...(config.saveDelayMs === undefined ? {} : { saveDelayMs: config.saveDelayMs }),
       onError: (error) => logger.warn('search index: %s', error instanceof Error ? error.message : String(error)),
     })
+    ctx.on('session/deleted', (id) => void this.index.forget(id).catch(() => undefined))
     ctx.effect(() => () => void this.index.flush().catch(() => undefined), 'session-query: save the index')
   }
 
@@ -57,7 +58,7 @@ export class SessionQueryService extends Service {
     return this.index.warm()
   }
 
-  /** Drops a deleted session's documents. */
+  /** Drops a deleted session's documents (done on every `session/deleted`). */
   forget(id: SessionId): Promise<void> {
     return this.index.forget(id)
   }
