@@ -99,6 +99,42 @@ const bench = {
     return longTasks.filter((task) => task.start >= from && task.start <= to)
   },
   now: epochNow,
+  /**
+   * Sends `count` prompts one after another, each when the last turn ended and its render is done;
+   * resolves with each turn's ms (prompt → `dsh-turn-end` folded and the widget's update complete).
+   */
+  async turns(count: number, from: number): Promise<number[]> {
+    const agent = element!
+    const transcript = agent.shadowRoot!.querySelector('dsh-transcript') as (HTMLElement & { updateComplete: Promise<boolean> }) | null
+    const times: number[] = []
+    for (let i = 0; i < count; i++) {
+      const ended = new Promise<void>((resolve) => agent.addEventListener('dsh-turn-end', () => resolve(), { once: true }))
+      const started = performance.now()
+      await agent.agent.call({ kind: 'agent.prompt', sessionId: agent.agent.sessionId!, text: `turn ${from + i}` } as HostCommand)
+      await ended
+      await agent.updateComplete
+      await transcript?.updateComplete
+      times.push(performance.now() - started)
+    }
+    return times
+  },
+  /** Elements in the widget, shadow roots included. */
+  domNodes(): number {
+    let count = 0
+    const walk = (root: Element | ShadowRoot): void => {
+      for (const child of root.children) {
+        count++
+        if (child.shadowRoot) walk(child.shadowRoot)
+        walk(child)
+      }
+    }
+    if (element) {
+      count++
+      if (element.shadowRoot) walk(element.shadowRoot)
+      walk(element)
+    }
+    return count
+  },
 }
 
 Object.assign(globalThis, { bench })
