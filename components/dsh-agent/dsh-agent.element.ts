@@ -34,7 +34,7 @@
  * @attr service-worker-scope - the service worker's scope (default: its directory; above it the server must send `Service-Worker-Allowed`).
  * @attr theme - `auto` (default: the host page's color-scheme, else prefers-color-scheme), `light` or `dark`.
  * @csspart network-status (online/offline chip), offline-banner, offline-unavailable, update-notice, reload-button
- * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), read-only-banner (the session is written in another tab), take-over-button, workspace-banner, compact-button, trim-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
+ * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), read-only-banner (the session is written in another tab), take-over-button, workspace-banner, find-button, compact-button, trim-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height, --dsh-launcher-width, --dsh-launcher-height
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit'
@@ -377,6 +377,11 @@ export class DshAgent extends LitElement {
   }
 
   #onKeydown(event: KeyboardEvent): void {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f' && !event.defaultPrevented) {
+      event.preventDefault() // find in this session, not in the page (dsh-transcript/session-find.ts)
+      this.renderRoot.querySelector('dsh-transcript')?.openFind()
+      return
+    }
     if (event.key !== 'Escape' || event.defaultPrevented || this.mode !== 'launcher' || this.agent.questions.length > 0) return
     this.open = false
   }
@@ -392,6 +397,7 @@ export class DshAgent extends LitElement {
           <button type="button" part="take-over-button" @click=${() => a.takeOver()}>${s.takeOver}</button></span>` : nothing}
         ${this.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${this.workspaceNotice}</span>` : nothing}
         ${full ? html`<div class="tools">
+          <button type="button" part="find-button" aria-keyshortcuts="Control+F" @click=${() => this.renderRoot.querySelector('dsh-transcript')?.openFind()}>${s.find}</button>
           <button type="button" part="compact-button" title=${s.compactHint} ?disabled=${running || !canDrive} @click=${() => a.compact()}>${s.compact}</button>
           <button type="button" part="trim-button" title=${s.trimHint} ?disabled=${running || !canDrive} @click=${() => a.trim()}>${s.trim}</button>
           <button type="button" part="sessions-toggle" aria-expanded=${this.panel === 'sessions'} @click=${() => this.#toggle('sessions')}>${s.sessions}</button>
@@ -424,7 +430,7 @@ export class DshAgent extends LitElement {
       ${renderNotices(a.notices, sh, (id) => a.dismissNotice(id))}
       <div part="main" class="body" @dsh-session-action=${this.#onSessionAction}>
         ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => void this.#submit(text), provider: this.provider, model: this.model, baseUrl: this.baseUrl }, sh) : nothing}
-        <dsh-transcript exportparts="transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-outcome, terminal, exit-code, diff, approval, reason, reject-button, allow-button, allow-session-button, turn-status, notice, todos, link, code-block"
+        <dsh-transcript exportparts="find, find-input, find-status, find-previous, find-next, find-close, transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-outcome, terminal, exit-code, diff, approval, reason, reject-button, allow-button, allow-session-button, turn-status, notice, todos, link, code-block"
           lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${a.transcript} .questions=${a.questions.filter((q) => q.sessionId === a.sessionId)}
           ?has-older=${a.historyFrom > 0} @dsh-history-request=${() => a.loadOlder()}
           @dsh-approval-decide=${(e: CustomEvent<DshApprovalDecideDetail>) => a.answer(e.detail.id, e.detail.outcome, e.detail.remember)}></dsh-transcript>

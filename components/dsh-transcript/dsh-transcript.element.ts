@@ -3,20 +3,22 @@
  * reasoning collapsed), tool cards, turn status, interruptions, errors and notices — and asks
  * pending approval questions inline: the waiting call's card becomes the request and takes focus.
  * Plane: main. Contract: renders only from `state` and `questions`; untrusted text never becomes
- * HTML; a grant needs a trusted click. A long transcript draws its tail first and earlier items in
- * idle slices; it follows the latest message.
+ * HTML; a grant needs a trusted click. Only the items in and near the viewport are in the DOM
+ * (plus the focused item, pending approvals and the find match); it follows the latest message;
+ * Ctrl/Cmd+F (or `openFind()`) finds in the session's items.
  *
  * @summary The conversation view.
  * @event dsh-session-action - `{action:'fork', sessionId, boundarySeq}` from a turn's fork button.
  * @event dsh-history-request - `{sessionId}`: the reader scrolled to the top and older turns exist (`has-older`).
  * @event dsh-approval-decide - `{id, outcome, remember?}`: `allowed-once` (with `remember` for "Allow for this session") or `rejected`.
- * @csspart transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-verb, tool-target, tool-outcome, tool-body, tool-raw, terminal, exit-code, diff, file-lines, approval, approval-title, reason, approval-description, reject-button, allow-button, allow-session-button, turn-status, notice, todos
+ * @csspart find, find-input, find-status, find-previous, find-next, find-close, transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-verb, tool-target, tool-outcome, tool-body, tool-raw, terminal, exit-code, diff, file-lines, approval, approval-title, reason, approval-description, reject-button, allow-button, allow-session-button, turn-status, notice, todos
  * @cssproperty --dsh-transcript-max-width
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
 import { guard } from 'lit/directives/guard.js'
+import { styleMap } from 'lit/directives/style-map.js'
 import type { ApprovalQuestion, TextPart, TranscriptItem, TranscriptState } from '../../src/protocol/index.ts'
 import { emptyTranscript } from '../../src/protocol/index.ts'
 import { strings, type Strings } from '../i18n/strings.ts'
@@ -28,9 +30,11 @@ import { ApprovalFocus } from './approval-focus.ts'
 import { HistoryLoader } from './history-loader.ts'
 import type { MarkdownContext } from './markdown-render.ts'
 import { transcriptStyles } from './dsh-transcript.styles.ts'
-import { TailWindow } from './tail-window.ts'
+import { VirtualWindow } from './virtual-window.ts'
 import { itemIndexAtSeq } from './seq-item.ts'
 import { FollowLatest } from './follow-latest.ts'
+import { SessionFind } from './session-find.ts'
+import type { Segment } from './window-math.ts'
 
 type Markdown = (text: string, ctx: MarkdownContext) => TemplateResult
 
@@ -48,8 +52,13 @@ export class DshTranscript extends LitElement {
   @state() private revision = 0
   readonly #revealed = new Set<string>()
   readonly #follow = new FollowLatest(this)
-  readonly #window = new TailWindow(this, () => this.#follow.follow())
+  readonly #window = new VirtualWindow(this, this.#follow)
   readonly #focus = new ApprovalFocus(this)
+  readonly #find = new SessionFind(this)
+  /** The item holding focus: it stays drawn while focus is in it, wherever the reader scrolls. */
+  #focusedKey: string | undefined
+  /** The item a session search opened (`revealSeq`): marked and kept drawn. */
+  #searchMatch: string | undefined
   /** Asks for older turns when the reader reaches the top (a controller: it registers itself). */
   protected readonly historyLoader = new HistoryLoader(this, () => emit(this, 'dsh-history-request', { sessionId: this.sessionId }))
 
@@ -57,14 +66,50 @@ export class DshTranscript extends LitElement {
     return this.state.items.length
   }
 
-  /** Earlier loaded items are still being drawn. */
-  get drawing(): boolean {
-    return this.#window.filling
-  }
-
   override connectedCallback(): void {
     super.connectedCallback()
     void import('./markdown-render.ts').then((m) => { this.markdown = m.renderMarkdown })
+    this.addEventListener('keydown', this.#onKeydown)
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.removeEventListener('keydown', this.#onKeydown)
+  }
+
+  /** Opens the find bar (searches the session's items, loading older turns when needed). */
+  openFind(): void {
+    this.#find.show()
+  }
+
+  /** Asks for the page of turns before the loaded ones. */
+  requestOlder(): void {
+    if (this.hasOlder) emit(this, 'dsh-history-request', { sessionId: this.sessionId })
+  }
+
+  /** Draws the item with `key` (pinned while it is the find match) and scrolls it into view. */
+  reveal(key: string): void {
+    this.requestUpdate()
+    void this.updateComplete.then(() => {
+      this.shadowRoot?.querySelector(`.rows > [data-key="${CSS.escape(key)}"]`)?.scrollIntoView({ block: 'center' })
+    })
+  }
+
+  readonly #onKeydown = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'f') return
+    event.preventDefault()
+    this.openFind()
+  }
+
+  /** Focus moved to a row: it is drawn now, and the next update keeps it drawn (no update needed now). */
+  readonly #onFocusIn = (event: FocusEvent): void => {
+    const row = event.composedPath().find((node) => node instanceof HTMLElement && node.classList.contains('row')) as HTMLElement | undefined
+    this.#focusedKey = row?.dataset.key
+  }
+
+  readonly #onFocusOut = (event: FocusEvent): void => {
+    const next = event.relatedTarget as Node | null
+    if (!(next && this.shadowRoot?.contains(next))) this.#focusedKey = undefined
   }
 
   readonly #decide = (event: Event, question: ApprovalQuestion, answer: ApprovalAnswer): void => {
@@ -134,24 +179,23 @@ export class DshTranscript extends LitElement {
   }
 
   /**
-   * Scrolls to the item holding event `seq` (a search match), marks it (`data-search-match`) and
-   * focuses it; resolves false while that event is not in the transcript (not arrived or not loaded).
+   * Scrolls to the item holding event `seq` (a search match), marks its row (`data-search-match`,
+   * drawn wherever the reader goes until another match) and focuses it; resolves false while that
+   * event is not in the transcript (not arrived or not loaded).
    */
   async revealSeq(seq: number): Promise<boolean> {
-    await this.updateComplete // the window has placed the current items
+    await this.updateComplete
     const index = itemIndexAtSeq(this.state, seq)
     if (index < 0) return false
-    const first = this.#window.reveal(index)
+    this.#searchMatch = this.state.items[index]!.key
+    this.requestUpdate()
     await this.updateComplete
-    const section = this.renderRoot.querySelector('[part~="transcript"]')
-    const target = section ? [...section.children].filter((child) => !child.classList.contains('history-more'))[index - first] as HTMLElement | undefined : undefined
-    if (!target) return false
-    for (const old of section!.querySelectorAll('[data-search-match]')) old.removeAttribute('data-search-match')
+    const row = this.shadowRoot?.querySelector<HTMLElement>(`.rows > [data-key="${CSS.escape(this.#searchMatch)}"]`)
+    if (!row) return false
     this.#follow.release()
-    target.setAttribute('data-search-match', '')
-    target.tabIndex = -1
-    target.scrollIntoView({ block: 'center' })
-    target.focus({ preventScroll: true })
+    row.tabIndex = -1
+    row.scrollIntoView({ block: 'center' })
+    row.focus({ preventScroll: true })
     return true
   }
 
@@ -164,14 +208,37 @@ export class DshTranscript extends LitElement {
     return this.questions.filter((q) => !q.callId || !this.state.items.some((i) => i.kind === 'tool' && i.callId === q.callId))
   }
 
+  /** Keys of items drawn wherever the reader is: the focused one, the find match, calls waiting for approval. */
+  #pinned(): string[] {
+    const keys: string[] = []
+    if (this.#focusedKey !== undefined) keys.push(this.#focusedKey)
+    const match = this.#find.currentKey
+    if (match !== undefined) keys.push(match)
+    if (this.#searchMatch !== undefined) keys.push(this.#searchMatch)
+    for (const q of this.questions) {
+      const call = q.callId === undefined ? undefined : this.state.items.findLast((i) => i.kind === 'tool' && i.callId === q.callId)
+      if (call) keys.push(call.key)
+    }
+    return keys
+  }
+
+  #segment(segment: Segment, items: readonly TranscriptItem[], s: Strings): TemplateResult {
+    if (segment.kind === 'gap') return html`<div class="gap" aria-hidden="true" style=${styleMap({ height: `${segment.height}px` })}></div>`
+    const i = items[segment.index]!
+    return html`<div class="row" data-key=${i.key} ?data-match=${i.key === this.#find.currentKey} ?data-search-match=${i.key === this.#searchMatch}>${guard([i, this.markdown, this.revision, this.lang, this.sessionId, i.kind === 'tool' ? this.#questionFor(i.callId) : undefined], () => this.#item(i, s))}</div>`
+  }
+
   override render(): TemplateResult {
     const s = strings(this.lang)
     const t = toolStrings(this.lang)
-    const { todos, openTurn } = this.state
-    const items = this.#window.place(this.state.items)
-    return html`<section part="transcript" class="transcript" role="log" aria-live="polite" aria-label=${s.transcript} aria-busy=${this.#window.filling ? 'true' : nothing}>
+    const { todos, openTurn, items } = this.state
+    this.#find.update(items)
+    const segments = this.#window.place(items, this.#pinned())
+    const rowKey = (segment: Segment) => (segment.kind === 'row' ? items[segment.index]!.key : `gap:${segment.from}`)
+    return html`${this.#find.render(s)}<section part="transcript" class="transcript" role="log" aria-live="polite" aria-label=${s.transcript} aria-busy=${this.#window.moving ? 'true' : nothing}
+      @focusin=${this.#onFocusIn} @focusout=${this.#onFocusOut}>
       ${this.hasOlder ? html`<div part="history-more" class="history-more" role="status">${s.olderLoading}</div>` : nothing}
-      ${repeat(items, (i) => i.key, (i) => guard([i, this.markdown, this.revision, this.lang, this.sessionId, i.kind === 'tool' ? this.#questionFor(i.callId) : undefined], () => this.#item(i, s)))}
+      <div class="rows">${repeat(segments, rowKey, (segment) => this.#segment(segment, items, s))}</div>
       ${this.#unplaced().map((q) => renderToolCard({ callId: q.callId ?? q.id, name: q.toolName, arguments: q.arguments ?? '', ...(q.card ? { call: q.card } : {}) }, t, q, this.#decide))}
       ${openTurn !== null && this.questions.length === 0 ? html`<div part="running" class="running" role="status">${s.running}</div>` : nothing}
       ${todos.length ? html`<ul part="todos" class="todos" aria-label=${s.todos}>${todos.map((t) => html`<li data-status=${t.status}>${t.status === 'completed' ? '☑' : t.status === 'in_progress' ? '◐' : '☐'} ${t.content}</li>`)}</ul>` : nothing}

@@ -6,10 +6,19 @@ import { css } from 'lit'
 import { base } from '../theme/index.ts'
 
 export const transcriptStyles = [base, css`
-  :host { display: block; }
+  /* The window keeps the reader's place itself (virtual-window.ts): no browser scroll anchoring inside. */
+  :host { display: block; overflow-anchor: none; }
   .transcript { display: flex; flex-direction: column; gap: var(--_gap); max-width: var(--dsh-transcript-max-width, 100%); }
-  /* Off-screen items of a long transcript skip layout and paint; their last size is kept. */
-  .transcript > * { content-visibility: auto; contain-intrinsic-block-size: auto 64px; }
+  /* Each drawn item is a row whose measured height includes the gap below it; a gap stands for the items not drawn. */
+  .rows { display: flex; flex-direction: column; min-width: 0; }
+  .row { display: flex; flex-direction: column; padding-bottom: var(--_gap); min-width: 0; }
+  .gap { flex: none; }
+  .row[data-match] > * { outline: 2px solid var(--_accent); outline-offset: 2px; }
+  .find { position: sticky; top: 0; z-index: 1; display: flex; gap: 4px; align-items: center; padding: 4px; margin-bottom: var(--_gap);
+    background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); }
+  .find input { flex: 1; min-width: 0; min-height: 32px; }
+  .find button { min-width: 44px; min-height: 44px; }
+  .find-status { color: var(--_muted); font-size: 0.85em; white-space: nowrap; }
   .msg { padding: 8px 12px; border-radius: var(--_radius); line-height: 1.5; overflow-wrap: anywhere; }
   .user { align-self: flex-end; background: var(--_accent); color: var(--_accent-fg); max-width: 85%; }
   .assistant { background: var(--_surface); border: 1px solid var(--_border); }

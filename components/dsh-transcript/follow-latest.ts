@@ -2,33 +2,26 @@
  * Keeps the transcript's scroll container at the latest message while the reader is there: an
  * opened session shows its end, streamed text stays in view, and scrolling up stops following
  * until the reader is back at the bottom. Plane: main. Contract: scrolls only the nearest
- * scrollable ancestor element (across shadow roots), never the page, at most once per frame.
+ * scrollable ancestor element (across shadow roots), never the page.
  * @module components/dsh-transcript/follow-latest
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
+import { scrollParent } from './scroll-parent.ts'
 
 /** How close to the bottom (px) still counts as being there. */
 const SLACK = 24
-
-function scrollParent(from: Element): HTMLElement | undefined {
-  const top = document.scrollingElement
-  let node: Element | null = from
-  while (node) {
-    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)
-    if (!node || node === top || node === document.body) return undefined
-    const overflow = getComputedStyle(node).overflowY
-    if (overflow === 'auto' || overflow === 'scroll') return node as HTMLElement
-  }
-  return undefined
-}
 
 export class FollowLatest implements ReactiveController {
   #scroller: HTMLElement | null | undefined
   #following = true
   /** Where this controller last put the scroller: anything at or below it is still following. */
   #pinnedTop = Infinity
-  #scrolled = false
   #frame = 0
+  /**
+   * The transcript changed height (rows measured, text streamed): back to the bottom before the
+   * frame is painted, so the scroll a shrinking content causes is already where this put it.
+   */
+  readonly #resize = new ResizeObserver(() => this.#pin())
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
     host.addController(this)
@@ -36,19 +29,25 @@ export class FollowLatest implements ReactiveController {
 
   hostConnected(): void {
     this.#following = true
+    this.#resize.observe(this.host)
   }
 
   hostDisconnected(): void {
+    this.#resize.disconnect()
     this.#scroller?.removeEventListener('scroll', this.#onScroll)
     this.#scroller = undefined
     cancelAnimationFrame(this.#frame)
     this.#frame = 0
   }
 
+  /** Whether the view is kept at the latest message (the reader has not scrolled up). */
+  get following(): boolean {
+    return this.#following
+  }
+
   /** Follow again from the end (a newly opened session). */
   follow(): void {
     this.#following = true
-    this.#scrolled = false
   }
 
   /** Stop following (the transcript scrolled to an earlier item on purpose). */
@@ -57,30 +56,45 @@ export class FollowLatest implements ReactiveController {
     this.#pinnedTop = Infinity
   }
 
+  /**
+   * Back to the bottom right after each update (one layout of a windowed, bounded DOM): a frame
+   * later, content that shrank under the pinned place (rows measured smaller than estimated) would
+   * already have moved the scroller up, and that scroll would read as the reader leaving.
+   */
   hostUpdated(): void {
-    if (this.#following) this.#schedule()
+    this.#pin()
   }
 
-  /** Layout is read and written once per frame, in its animation-frame step (no forced extra layout). */
+  /** After a scroll event: once in its animation frame. */
   #schedule(): void {
     if (this.#frame) return
     this.#frame = requestAnimationFrame(() => {
       this.#frame = 0
-      const scroller = this.#find()
-      if (!scroller) return
-      if (this.#scrolled) this.#judge(scroller)
-      if (!this.#following) return
-      const bottom = scroller.scrollHeight - scroller.clientHeight
-      if (scroller.scrollTop < bottom - 1) scroller.scrollTop = bottom // text that did not add a line scrolls nothing
-      this.#pinnedTop = scroller.scrollTop
+      this.#pin()
     })
   }
 
-  /** After a scroll: still following unless the reader went above where this put it and off the bottom. */
+  #pin(): void {
+    const scroller = this.#find()
+    if (!scroller || !this.#following) return
+    const bottom = scroller.scrollHeight - scroller.clientHeight
+    if (scroller.scrollTop < bottom - 1) scroller.scrollTop = bottom // text that did not add a line scrolls nothing
+    this.#pinnedTop = scroller.scrollTop
+  }
+
+  /**
+   * As a scroll happens (not a frame later, when more content may have arrived below): still
+   * following unless the reader went above where this put it and off the bottom. A scroll made by
+   * content shrinking under where this put it (a clamp) keeps following.
+   */
   #judge(s: HTMLElement): void {
-    this.#scrolled = false
-    this.#following = s.scrollTop >= this.#pinnedTop - 1 || s.scrollHeight - s.scrollTop - s.clientHeight <= SLACK
+    const was = this.#following
+    const bottom = s.scrollHeight - s.clientHeight
+    // Where this last put it is gone: the content shrank under it (rows measured smaller) and the scroll was the clamp.
+    const clamped = this.#pinnedTop !== Infinity && this.#pinnedTop > bottom + 1
+    this.#following = clamped || s.scrollTop >= this.#pinnedTop - 1 || bottom - s.scrollTop <= SLACK
     if (!this.#following) this.#pinnedTop = Infinity
+    if (was !== this.#following) this.host.requestUpdate() // what is drawn depends on it (virtual-window.ts)
   }
 
   #find(): HTMLElement | null {
@@ -92,7 +106,7 @@ export class FollowLatest implements ReactiveController {
   }
 
   readonly #onScroll = (): void => {
-    this.#scrolled = true
-    this.#schedule()
+    if (this.#scroller) this.#judge(this.#scroller)
+    if (this.#following) this.#schedule()
   }
 }

@@ -1,13 +1,13 @@
 /**
  * Scrolling up in a long transcript loads older turns: while older ones exist, a marker sits above
- * the first item, and when it is on screen with every loaded item drawn, the transcript asks for
- * the next page (`request`). Plane: main. Contract: one request per change of the item list (the
- * controller answers one page at a time); nothing is asked while earlier items are still being drawn.
+ * the first item, and when it is on screen, the transcript asks for the next page (`request`).
+ * Plane: main. Contract: one request per change of the item list (the controller answers one page
+ * at a time).
  * @module components/dsh-transcript/history-loader
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 
-type Host = ReactiveControllerHost & HTMLElement & { readonly itemCount: number; readonly drawing: boolean; readonly hasOlder: boolean }
+type Host = ReactiveControllerHost & HTMLElement & { readonly itemCount: number; readonly hasOlder: boolean }
 
 export class HistoryLoader implements ReactiveController {
   #observer: IntersectionObserver | undefined
@@ -44,7 +44,7 @@ export class HistoryLoader implements ReactiveController {
   }
 
   #maybeAsk(): void {
-    if (!this.#marker || !this.#visible || this.host.drawing || this.#askedAt === this.host.itemCount) return
+    if (!this.#marker || !this.#visible || this.#askedAt === this.host.itemCount) return
     this.#askedAt = this.host.itemCount
     this.request()
   }

@@ -5,19 +5,19 @@
  */
 import '../../components/dsh-transcript/dsh-transcript.ts'
 import '../../components/dsh-composer/dsh-composer.ts'
-import { foldAll } from '../../src/protocol/index.ts'
+import { foldAll, prependHistory } from '../../src/protocol/index.ts'
 import type { ApprovalQuestion, WireEvent } from '../../src/protocol/index.ts'
 
 const transcript = document.querySelector('dsh-transcript')!
 const composer = document.querySelector('dsh-composer')!
 const events: { type: string; detail: unknown }[] = []
-for (const [el, name] of [[transcript, 'dsh-approval-decide'], [composer, 'dsh-submit'], [composer, 'dsh-cancel']] as const) {
+for (const [el, name] of [[transcript, 'dsh-approval-decide'], [transcript, 'dsh-history-request'], [composer, 'dsh-submit'], [composer, 'dsh-cancel']] as const) {
   el.addEventListener(name, (e) => events.push({ type: name, detail: (e as CustomEvent).detail }))
 }
 
 const harness = {
   events,
-  /** Shows the folded events and resolves once every item is drawn (a long list draws its tail first). */
+  /** Shows the folded events and resolves once the drawn window settled (a long list draws only what is near the viewport). */
   async renderTranscript(wire: WireEvent[]): Promise<void> {
     await harness.showTranscript(wire)
     while (transcript.shadowRoot!.querySelector('[aria-busy="true"]')) await new Promise((resolve) => setTimeout(resolve, 10))
@@ -25,6 +25,11 @@ const harness = {
   /** Shows the folded events; resolves after the first update. */
   async showTranscript(wire: WireEvent[]): Promise<void> {
     transcript.state = foldAll(wire)
+    await transcript.updateComplete
+  },
+  /** Puts older turns before the shown ones, as a `session.history` page does. */
+  async prependTranscript(wire: WireEvent[]): Promise<void> {
+    transcript.state = prependHistory(transcript.state, wire)
     await transcript.updateComplete
   },
   /** Asks `question` on the transcript (its call's card becomes the request). */
