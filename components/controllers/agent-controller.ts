@@ -31,6 +31,10 @@ export class AgentController implements ReactiveController {
   userQuestions: UserQuestionPrompt[] = []
   /** Seq where the shown events start: older turns exist (`loadOlder`) while it is above 0. */
   historyFrom = 0
+  /** A stored session is being opened: its last turns are shown (read ahead of the whole log); sending waits until it is open. */
+  opening = false
+  /** The next delivery starts the transcript again (it replaces the turns shown while opening). */
+  #replaceOnNext = false
   #loadingOlder = false
   /** Counts subscriptions: an answer for an earlier one is dropped. */
   #generation = 0
@@ -139,15 +143,49 @@ export class AgentController implements ReactiveController {
     }
   }
 
+  /**
+   * Opens `sessionId` (or a new session). Another stored session's last turns are asked for at the
+   * same time and shown as soon as they come, while the worker still loads the whole log.
+   */
   async open(sessionId: SessionId | undefined): Promise<void> {
+    const previous = this.sessionId
+    const opening = { done: false }
+    if (sessionId !== undefined && sessionId !== previous) void this.#peek(sessionId, opening)
     const opened = await this.call({ kind: 'session.open', ...(sessionId ? { sessionId } : {}) })
-    if (!opened) return
-    if (this.sessionId && this.sessionId !== opened.sessionId) await this.call({ kind: 'session.unsubscribe', sessionId: this.sessionId })
+    opening.done = true
+    const peeked = this.opening
+    this.opening = false
+    if (!opened) {
+      if (peeked) await this.#backTo(previous)
+      return
+    }
+    if (previous && previous !== opened.sessionId) await this.call({ kind: 'session.unsubscribe', sessionId: previous })
     this.sessionId = opened.sessionId
     this.readOnly = opened.readOnly
     this.status = opened.status
-    await this.#subscribeFromStart(opened.sessionId)
+    await this.#subscribeFromStart(opened.sessionId, peeked)
     await this.refreshRules()
+  }
+
+  /** Shows the stored last turns of `sessionId` unless its open finished first (the feed then shows them). */
+  async #peek(sessionId: SessionId, opening: { readonly done: boolean }): Promise<void> {
+    const tail = await this.#client?.call({ kind: 'session.peek', sessionId }).catch(() => null) // a failure is session.open's to report
+    if (!tail || tail.events.length === 0 || opening.done) return
+    ++this.#generation // an older page asked for the session shown before is dropped
+    this.sessionId = undefined // the previous session's events no longer fold in; nothing is sent meanwhile
+    this.opening = true
+    this.transcript = foldEvents(emptyTranscript, tail.events)
+    this.historyFrom = tail.fromSeq
+    this.host.requestUpdate()
+  }
+
+  /** The open failed after its last turns were shown: the session shown before comes back. */
+  async #backTo(previous: SessionId | undefined): Promise<void> {
+    this.sessionId = previous
+    this.transcript = emptyTranscript
+    this.historyFrom = 0
+    if (previous) await this.#subscribeFromStart(previous)
+    this.host.requestUpdate()
   }
 
   /** Becomes the writer of the read-only session; the transcript simply continues. */
@@ -165,17 +203,25 @@ export class AgentController implements ReactiveController {
     await this.call({ kind: 'storage.flush' })
   }
 
-  /** The session's last turns first: older ones come with `loadOlder` (a long session paints its end at once). */
-  async #subscribeFromStart(sessionId: SessionId): Promise<void> {
-    this.transcript = emptyTranscript
+  /**
+   * The session's last turns first: older ones come with `loadOlder` (a long session paints its end at once).
+   * @param keepShown the turns shown while opening stay until the feed's first delivery replaces them (no blank frame)
+   */
+  async #subscribeFromStart(sessionId: SessionId, keepShown = false): Promise<void> {
+    if (keepShown) this.#replaceOnNext = true
+    else {
+      this.transcript = emptyTranscript
+      this.historyFrom = 0
+    }
     this.#liveSeq = Infinity
-    this.historyFrom = 0
     const generation = ++this.#generation
     const sub = await this.call({ kind: 'session.subscribe', sessionId, fromSeq: 0, tail: true })
     if (sub && generation === this.#generation) {
       this.#liveSeq = sub.liveSeq
       this.historyFrom = sub.fromSeq
+      if (this.#replaceOnNext && sub.liveSeq === sub.fromSeq) this.transcript = emptyTranscript // nothing to deliver
     }
+    if (!sub) this.#replaceOnNext = false
     this.host.requestUpdate()
   }
 
@@ -304,7 +350,8 @@ export class AgentController implements ReactiveController {
     switch (notice.kind) {
       case 'session.events':
         if (notice.sessionId !== this.sessionId) return
-        this.transcript = foldEvents(this.transcript, notice.events)
+        this.transcript = foldEvents(this.#replaceOnNext ? emptyTranscript : this.transcript, notice.events)
+        this.#replaceOnNext = false
         for (const wire of notice.events) if (wire.event.seq >= this.#liveSeq) this.#announce(wire.event)
         if (notice.events.some((w) => w.event.type === 'approval/rule' || w.event.type === 'approval/rule-revoked')) void this.refreshRules()
         return

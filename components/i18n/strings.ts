@@ -33,7 +33,7 @@ const en = {
   questionTitle: 'The agent asks', questionOther: 'Other', questionOtherPlaceholder: 'Other: type your own answer', questionAnswer: 'Answer',
   questionHint: 'Arrow keys move, Space or Enter chooses, Ctrl+Enter answers', instructions: 'Instructions', olderLoading: 'Loading earlier messages…',
   find: 'Find', findLabel: 'Find in this conversation', findPrevious: 'Previous match', findNext: 'Next match', findClose: 'Close find',
-  findNone: 'No match', findOlder: 'Searching earlier messages…',
+  findNone: 'No match', findOlder: 'Searching earlier messages…', opening: 'Opening the session… (sending waits until it is loaded)',
 }
 
 export type Strings = typeof en
@@ -69,7 +69,7 @@ const zh: Strings = {
   questionTitle: '智能体想问你', questionOther: '其他', questionOtherPlaceholder: '其他：输入你自己的回答', questionAnswer: '回答',
   questionHint: '方向键移动，空格或回车选择，Ctrl+Enter 提交', instructions: '指令', olderLoading: '正在加载较早的消息…',
   find: '查找', findLabel: '在此对话中查找', findPrevious: '上一个匹配', findNext: '下一个匹配', findClose: '关闭查找',
-  findNone: '无匹配', findOlder: '正在搜索较早的消息…',
+  findNone: '无匹配', findOlder: '正在搜索较早的消息…', opening: '正在打开会话…（加载完成后才能发送）',
 }
 
 export function strings(lang: string | null | undefined): Strings {

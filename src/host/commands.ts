@@ -12,7 +12,7 @@ import type { CommandHost } from './types.ts'
 import { workspaceSnapshot } from './workspace-snapshot.ts'
 import { deleteWorkspace, listWorkspace, mkdirWorkspace, readWorkspaceFile, renameWorkspace, writeWorkspaceFile } from './workspace-files.ts'
 import { execForPerson, killForPerson, setWatching } from './workspace-watch.ts'
-import { historyPage, pageStart, todosBefore } from './session-history.ts'
+import { historyPage, pageStart, peekTail, todosBefore, type TailReader } from './session-history.ts'
 import type { SessionEvent } from '../session/types.ts'
 import { openSession, takeOverSession } from './session-access.ts'
 import { CompactionError } from '../plugins/compaction/errors.ts'
@@ -126,6 +126,11 @@ export async function runCommand(host: CommandHost, command: HostCommand): Promi
       return { liveSeq: events.length, fromSeq }
     }
     case 'session.history': return historyPage(await sessionEvents(host, command.sessionId), command.beforeSeq, host.toolLookup)
+    case 'session.peek': {
+      const runtime = await host.runtime()
+      const log = host.agents.get(command.sessionId)?.session.events ?? host.followers.events(command.sessionId)
+      return peekTail(log, runtime.ctx.get('sessionPersistence', false) as Partial<TailReader> | undefined, command.sessionId, host.toolLookup)
+    }
     case 'session.unsubscribe':
       host.feeds.unsubscribe(command.sessionId)
       await host.followers.stop(command.sessionId) // a followed session nobody watches is not read any more

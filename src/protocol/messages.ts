@@ -12,7 +12,7 @@ import type { AskUserQuestionAnswer, AskUserQuestionItem } from '../user-questio
 import type { ApprovalRequestId, CallId, QuestionRequestId, SessionId } from './ids.ts'
 
 /** Bump when a command, notice or result changes shape; the client refuses a mismatched host. */
-export const PROTOCOL_VERSION = 5
+export const PROTOCOL_VERSION = 6
 
 export type ProviderKind = 'openai-compatible' | 'scripted' | 'replay'
 export const PROVIDER_KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay']
@@ -196,6 +196,8 @@ export type HostCommand =
   | { kind: 'session.subscribe'; sessionId: SessionId; fromSeq: number; tail?: boolean }
   /** The page of whole turns ending just before `beforeSeq` (scrolling up in a long session). */
   | { kind: 'session.history'; sessionId: SessionId; beforeSeq: number }
+  /** The last turns of a session as stored, read while `session.open` still loads the whole log (a long session paints its end first). */
+  | { kind: 'session.peek'; sessionId: SessionId }
   | { kind: 'session.unsubscribe'; sessionId: SessionId }
   /** Full-text search across stored sessions (the index is built on the first call; `query: ''` only builds it). */
   | { kind: 'session.search'; query: string; limit?: number }
@@ -257,6 +259,8 @@ export interface CommandResultMap {
   'session.subscribe': { liveSeq: number; fromSeq: number }
   /** `fromSeq`: where the page starts (0: nothing older). */
   'session.history': { fromSeq: number; events: WireEvent[] }
+  /** `null`: nothing stored to read ahead (a memory session, an unknown id): wait for `session.open`. */
+  'session.peek': { fromSeq: number; events: WireEvent[] } | null
   'session.unsubscribe': null
   'session.search': SessionSearchAnswer
   'agent.prompt': null

@@ -61,6 +61,7 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'session.import': { jsonl: (v) => bigText(v) || fileBytes(v) },
   'session.subscribe': { sessionId: id, fromSeq: seq, tail: optional(bool) },
   'session.history': { sessionId: id, beforeSeq: seq },
+  'session.peek': { sessionId: id },
   'session.unsubscribe': { sessionId: id },
   'session.search': { query: (v) => typeof v === 'string' && v.length <= 1000, limit: optional((v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100) },
   'agent.prompt': { sessionId: id, text },

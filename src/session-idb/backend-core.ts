@@ -16,6 +16,7 @@ import { deleteDatabase, globalIdbFactory, type DshDatabase } from './database.t
 import { SessionPersistenceError, StorageError } from './errors.ts'
 import './events.ts'
 import { SessionFollower } from './follower.ts'
+import { readStoredTail, type StoredTail } from './read-tail.ts'
 import { decodeRows, exportRawRows, readSessionRow, readStoredSession } from './read-session.ts'
 import { ALL_DB_NAMES, sessionEventRange } from './schema.ts'
 import { SessionHandle } from './session-handle.ts'
@@ -132,6 +133,13 @@ export class IdbBackendCore implements SessionPersistence {
     }
     handle.writer.durableSeq = stored.events.length - 1
     return { header: stored.row.header, events: stored.events, fresh: true }
+  }
+
+  /** The last turns of a stored session (about `maxEvents` events, whole turns), read without claiming it or reading the rest; undefined when it is not stored. */
+  async readTail(id: SessionId, maxEvents: number): Promise<StoredTail | undefined> {
+    const db = await this.connection.get()
+    if (!db || !(await this.has(id))) return undefined
+    return this.guard(readStoredTail(db, id, maxEvents), `reading the last turns of ${id}`, id)
   }
 
   /** Reads a session without claiming or repairing it; a damaged log returns its readable prefix and `problem`. */

@@ -15,7 +15,7 @@ export { IdbBackendCore, type Config, type InspectedSession } from './backend-co
 
 /** The operations `ctx.sessionPersistence` forwards to its core: all of them. */
 const FORWARDED = [
-  'create', 'append', 'has', 'load', 'inspect', 'exportRaw', 'list', 'delete', 'flush', 'checkpoint', 'durableSeq',
+  'create', 'append', 'has', 'load', 'readTail', 'inspect', 'exportRaw', 'list', 'delete', 'flush', 'checkpoint', 'durableSeq',
   'isWriter', 'takeOver', 'awaitWriterGone', 'release', 'follow', 'deleteAllData',
 ] as const satisfies readonly (keyof IdbBackendCore)[]
 

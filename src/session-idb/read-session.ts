@@ -35,7 +35,8 @@ export async function readSessionRow(db: DshDatabase, sessionId: string): Promis
   return row
 }
 
-function corrupt(sessionId: string, detail: string): SessionPersistenceError {
+/** A damaged row before the last one: the session opens read-only. */
+export function corrupt(sessionId: string, detail: string): SessionPersistenceError {
   return new SessionPersistenceError('SESSION_CORRUPT', `Session ${sessionId} is damaged before its last record (${detail}); it opens read-only and can be exported raw.`, sessionId)
 }
 

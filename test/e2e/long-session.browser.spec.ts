@@ -45,3 +45,41 @@ test('opens at its last turns, then scrolling up loads the older ones until the 
   expect(drawn.length).toBeLessThan(TURNS / 2)
   expect(drawn).toEqual([...drawn].sort((a, b) => Number(a!.slice(2)) - Number(b!.slice(2))))
 })
+
+test('a reopened 2,000-turn session paints its last messages before its whole log is loaded, with a bounded DOM', async ({ page }) => {
+  test.setTimeout(180_000)
+  await bootAgent(page, { storage: 'indexeddb' })
+  const { sessionId } = (await agentCall(page, { kind: 'session.import', jsonl: storedSession('R', 2000, 20) })) as { sessionId: string }
+  // Watch every frame from the open on: the first frame whose DOM shows the last message says what the controller was doing then.
+  const seen = await page.locator('dsh-agent').evaluate(async (el, id) => {
+    type Agent = { agent: { opening: boolean; open(id: string): Promise<void> } }
+    const agent = el as unknown as Agent & HTMLElement
+    let first: { opening: boolean; composerDisabled: boolean; banner: boolean } | undefined
+    const watch = () => {
+      const transcript = agent.shadowRoot!.querySelector('dsh-transcript')!.shadowRoot!
+      if (!first && transcript.textContent!.includes('«Ra2000»')) {
+        first = {
+          opening: agent.agent.opening,
+          composerDisabled: (agent.shadowRoot!.querySelector('dsh-composer') as unknown as { disabled: boolean }).disabled,
+          banner: agent.shadowRoot!.querySelector('[part~="opening-banner"]') !== null,
+        }
+      }
+      if (!first) requestAnimationFrame(watch)
+    }
+    requestAnimationFrame(watch)
+    await agent.agent.open(id)
+    return first
+  }, sessionId)
+  expect(seen).toEqual({ opening: true, composerDisabled: true, banner: true })
+  // Once open: sending works, the banner is gone, the last message is on screen, and the DOM holds a screenful.
+  const transcript = page.locator('dsh-agent dsh-transcript')
+  await expect(page.locator('dsh-agent [part~="opening-banner"]')).toHaveCount(0)
+  await expect(transcript.locator('[part~="assistant-message"]').last()).toContainText('«Ra2000»')
+  await expect(transcript.locator('[part~="assistant-message"]').last()).toBeInViewport()
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled()
+  const elements = await page.locator('dsh-agent').evaluate((el) => {
+    const count = (root: Element | ShadowRoot): number => [...root.querySelectorAll('*')].reduce((n, child) => n + 1 + (child.shadowRoot ? count(child.shadowRoot) : 0), 0)
+    return count(el.shadowRoot!)
+  })
+  expect(elements).toBeLessThan(5000)
+})
