@@ -392,13 +392,14 @@ export class DshAgent extends LitElement {
     return html`<div part="header" class="header">
         <span part="title">dsh-agent</span>
         ${renderOfflineStatus(this.offline, this.lang)}
+        <button type="button" part="find-button" class="icon" aria-label=${s.findLabel} title=${`${s.findLabel} (Ctrl+F)`} aria-keyshortcuts="Control+F Meta+F"
+          @click=${() => this.renderRoot.querySelector('dsh-transcript')?.openFind()}><span class="magnifier" aria-hidden="true"></span></button>
         ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}${a.storage.message ? html`: ${a.storage.message}` : nothing}${unsavedFiles(a.storage, s)}</span>` : nothing}
         ${a.opening ? html`<span part="opening-banner" role="status">${s.opening}</span>` : nothing}
         ${a.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}
           <button type="button" part="take-over-button" @click=${() => a.takeOver()}>${s.takeOver}</button></span>` : nothing}
         ${this.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${this.workspaceNotice}</span>` : nothing}
         ${full ? html`<div class="tools">
-          <button type="button" part="find-button" aria-keyshortcuts="Control+F" @click=${() => this.renderRoot.querySelector('dsh-transcript')?.openFind()}>${s.find}</button>
           <button type="button" part="compact-button" title=${s.compactHint} ?disabled=${running || !canDrive} @click=${() => a.compact()}>${s.compact}</button>
           <button type="button" part="trim-button" title=${s.trimHint} ?disabled=${running || !canDrive} @click=${() => a.trim()}>${s.trim}</button>
           <button type="button" part="sessions-toggle" aria-expanded=${this.panel === 'sessions'} @click=${() => this.#toggle('sessions')}>${s.sessions}</button>

@@ -30,6 +30,9 @@ export const agentStyles = [tokens, base, css`
   [part~='offline-banner'], [part~='offline-unavailable'] { color: var(--_muted); }
   [part~='update-notice'] { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
   .icon { min-width: 44px; min-height: 44px; padding: 0; line-height: 1; }
+  /* The find button's magnifier, drawn in CSS (the widget renders no SVG). */
+  .magnifier { display: inline-block; position: relative; width: 11px; height: 11px; border: 2px solid currentColor; border-radius: 50%; margin: -3px 3px 0 0; vertical-align: middle; }
+  .magnifier::after { content: ''; position: absolute; left: 10px; top: 8px; width: 2px; height: 7px; background: currentColor; transform: rotate(-45deg); }
   .notices { grid-area: notices; padding: 6px 10px 0; display: flex; flex-direction: column; gap: 6px; max-height: 12em; overflow: auto; }
   [part~='error-notice'] { display: flex; gap: 8px; align-items: flex-start; padding: 6px 6px 6px 10px; border: 1px solid var(--_danger);
     border-radius: calc(var(--_radius) / 1.5); background: var(--_surface); font-size: 0.9em; overflow-wrap: anywhere; }

@@ -14,8 +14,9 @@ export const transcriptStyles = [base, css`
   .row { display: flex; flex-direction: column; padding-bottom: var(--_gap); min-width: 0; }
   .gap { flex: none; }
   .row[data-match] > * { outline: 2px solid var(--_accent); outline-offset: 2px; }
+  /* Stuck to the top of the scroll container; the shadow covers the container's padding above it, so no text shows over the bar. */
   .find { position: sticky; top: 0; z-index: 1; display: flex; gap: 4px; align-items: center; padding: 4px; margin-bottom: var(--_gap);
-    background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); }
+    background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); box-shadow: 0 -16px 0 var(--_bg); }
   .find input { flex: 1; min-width: 0; min-height: 32px; }
   .find button { min-width: 44px; min-height: 44px; }
   .find-status { color: var(--_muted); font-size: 0.85em; white-space: nowrap; }
