@@ -11,7 +11,8 @@ export const transcriptStyles = [base, css`
   .transcript { display: flex; flex-direction: column; gap: var(--_gap); max-width: var(--dsh-transcript-max-width, 100%); }
   /* Each drawn item is a row whose measured height includes the gap below it; a gap stands for the items not drawn. */
   .rows { display: flex; flex-direction: column; min-width: 0; }
-  .row { display: flex; flex-direction: column; padding-bottom: var(--_gap); min-width: 0; }
+  /* scroll-margin: a row scrolled into view (a find match, a focused control) is not left under the find bar. */
+  .row { display: flex; flex-direction: column; padding-bottom: var(--_gap); min-width: 0; scroll-margin-top: 64px; }
   .gap { flex: none; }
   .row[data-match] > * { outline: 2px solid var(--_accent); outline-offset: 2px; }
   /* Stuck to the top of the scroll container; the shadow covers the container's padding above it, so no text shows over the bar. */
