@@ -3,7 +3,9 @@
  * (resolved paths, type-only vs runtime), Node built-ins in src/, string timers, import circles
  * (runtime edges only; type-only edges are erased), page-only modules left in src/protocol/,
  * `as unknown as` in src/host/ (the host is typed against the runtime; no duck typing), and reaching
- * past Cordis' tracing proxy (`symbols.original`) anywhere but src/util/service.ts (util/service's rule).
+ * past Cordis' tracing proxy (`symbols.original`) anywhere but src/util/service.ts (util/service's rule),
+ * and `style` attributes written by components/ (a `style=${…}` binding or Lit's `styleMap`), which a
+ * strict CSP blocks: set style properties through the CSSOM with theme/css-props instead.
  * Prints one line per violation and exits 1 if any. Usage: `node scripts/check-boundaries.mjs [projectRoot]`.
  * @module scripts/check-boundaries
  */
@@ -173,6 +175,9 @@ const PROXY_RULE_HOME = 'src/util/service.ts'
 /** A comment that explains a workaround of Cordis' tracing proxy: the rule lives in util/service once. */
 const PROXY_COMMENT = /(\/\/|\/\*|^\s*\*)[^\n]*tracing proxy/gm
 
+/** A Lit binding or directive that writes a `style` attribute (blocked by `style-src` without 'unsafe-inline'). */
+const STYLE_ATTRIBUTE = /(?<=\s)style=\$\{|lit\/directives\/style-map/g
+
 function position(code, offset) {
   const before = code.slice(0, offset).split('\n')
   return `${before.length}:${before[before.length - 1].length + 1}`
@@ -195,6 +200,9 @@ export function checkBoundaries(root) {
     }
     if (file !== PROXY_RULE_HOME) {
       for (const match of code.matchAll(PROXY_COMMENT)) violations.push(`${file}:${position(code, match.index)} a per-line tracing-proxy comment: make the service a façade over a plain core (util/service) instead`)
+    }
+    if (inside(file, 'components')) {
+      for (const match of code.matchAll(STYLE_ATTRIBUTE)) violations.push(`${file}:${position(code, match.index)} a style attribute breaks under a strict CSP: set style properties with cssProps (components/theme/css-props.ts)`)
     }
     const targets = new Set()
     edges.set(file, targets)

@@ -21,6 +21,7 @@ import { shellStrings, type ShellStrings } from '../i18n/shell-strings.ts'
 import { formatBytes, relativeDate, sessionLabels, type SessionLabel } from './session-labels.ts'
 import { unsavedFiles } from './unsaved-files.ts'
 import { emit } from '../events/index.ts'
+import { cssProps } from '../theme/css-props.ts'
 import { sessionListStyles } from './dsh-session-list.styles.ts'
 import type { SessionSearchAnswer, SessionSearchMatch } from '../../src/protocol/index.ts'
 import { sessionSearchStrings, type SessionSearchStrings } from '../i18n/session-search-strings.ts'
@@ -110,7 +111,7 @@ export class DshSessionList extends LitElement {
   #row(session: SessionSummary, index: number, count: number, label: SessionLabel, s: Strings, sh: ShellStrings, now: number): TemplateResult {
     const confirming = this.confirming === session.id
     return html`<li part="session" aria-current=${session.id === this.current ? 'true' : 'false'} data-session-id=${session.id} data-index=${index} ?data-fork=${label.fork !== undefined}
-      aria-posinset=${index + 1} aria-setsize=${count} style=${`top: ${index * ROW_HEIGHT}px`} ?data-confirming=${confirming}>
+      aria-posinset=${index + 1} aria-setsize=${count} ${cssProps({ top: `${index * ROW_HEIGHT}px` })} ?data-confirming=${confirming}>
       <button type="button" part="open-button" @click=${() => emit(this, 'dsh-session-action', { action: 'open', sessionId: session.id })}>
         <span part="session-title" class="title">${label.fork ? html`<span part="fork-marker" class="fork-marker" aria-label=${sh.fork}>⑂</span> ` : nothing}${label.name}</span>
         <span part="session-date" class="date">${relativeDate(session.createdAt, now, this.lang)}</span></button>
@@ -187,7 +188,7 @@ export class DshSessionList extends LitElement {
     const count = ordered.length
     const shown = visibleRows(count, this.rowsTop, this.viewportHeight, this.focusIndex)
     return html`<div class="rows-viewport" part="session-rows" @scroll=${(e: Event) => { this.rowsTop = (e.target as HTMLElement).scrollTop }}>
-      <ul class="rows" aria-label=${this.query.trim() ? q.titles : s.sessions} style=${`height: ${count * ROW_HEIGHT}px`}
+      <ul class="rows" aria-label=${this.query.trim() ? q.titles : s.sessions} ${cssProps({ height: `${count * ROW_HEIGHT}px` })}
         @keydown=${(e: KeyboardEvent) => void this.#onRowKey(e, count)} @focusin=${this.#onFocusIn} @focusout=${this.#onFocusOut}>
         ${repeat(shown, (i) => ordered[i]!.id, (i) => this.#row(ordered[i]!, i, count, labels.get(ordered[i]!.id)!, s, sh, now))}
       </ul>

@@ -18,10 +18,10 @@ import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
 import { guard } from 'lit/directives/guard.js'
-import { styleMap } from 'lit/directives/style-map.js'
 import type { ApprovalQuestion, TextPart, TranscriptItem, TranscriptState } from '../../src/protocol/index.ts'
 import { emptyTranscript } from '../../src/protocol/index.ts'
 import { strings, type Strings } from '../i18n/strings.ts'
+import { cssProps } from '../theme/css-props.ts'
 import { toolStrings } from '../i18n/tool-strings.ts'
 import { emit } from '../events/index.ts'
 import { renderToolCard } from './tool-card.ts'
@@ -223,7 +223,7 @@ export class DshTranscript extends LitElement {
   }
 
   #segment(segment: Segment, items: readonly TranscriptItem[], s: Strings): TemplateResult {
-    if (segment.kind === 'gap') return html`<div class="gap" aria-hidden="true" style=${styleMap({ height: `${segment.height}px` })}></div>`
+    if (segment.kind === 'gap') return html`<div class="gap" aria-hidden="true" ${cssProps({ height: `${segment.height}px` })}></div>`
     const i = items[segment.index]!
     return html`<div class="row" data-key=${i.key} ?data-match=${i.key === this.#find.currentKey} ?data-search-match=${i.key === this.#searchMatch}>${guard([i, this.markdown, this.revision, this.lang, this.sessionId, i.kind === 'tool' ? this.#questionFor(i.callId) : undefined], () => this.#item(i, s))}</div>`
   }

@@ -9,7 +9,7 @@
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
-import { cssProps } from './css-props.ts'
+import { cssProps } from '../theme/css-props.ts'
 import type { WorkspaceChange } from '../../src/protocol/messages.ts'
 import type { WorkspaceLink } from '../dsh-agent/workspace-link.ts'
 import { workspaceStrings } from '../i18n/workspace-strings.ts'

@@ -15,7 +15,7 @@
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
-import { cssProps } from './css-props.ts'
+import { cssProps } from '../theme/css-props.ts'
 import type { HostNotice, WorkspaceChange } from '../../src/protocol/messages.ts'
 import { HostColorSchemeController } from '../controllers/host-color-scheme.ts'
 import { workspaceStrings, type WorkspaceStrings } from '../i18n/workspace-strings.ts'

@@ -31,13 +31,15 @@ test('a workspace write over quota: the card says not saved, the storage state l
     await expect(cards.nth(1)).toContainText('not saved: big.txt (QUOTA_EXCEEDED)')
     await expect(cards.nth(1)).toContainText('will be gone after a reload')
     const banner = page.locator('dsh-agent [part~="storage-banner"]')
-    await expect(banner).toContainText('Storage problem')
+    // The cap is the whole origin's: the session's own writes racing the refused file may be refused
+    // too (then the session is memory-only); either way the banner names the workspace file.
+    await expect(banner).toContainText(/^(Storage problem|Not being saved \(in memory only\))/)
     await expect(banner.locator('[part~="workspace-unsaved"]')).toHaveText(/Workspace files not saved: big\.txt/)
     const errors = () => page.evaluate(() => (window as unknown as { dshEvents: { type: string; detail: { code: string } }[] }).dshEvents.filter((e) => e.type === 'dsh-error').map((e) => e.detail.code))
     await expect.poll(errors).toContain('WORKSPACE_NOT_SAVED')
     await page.locator('dsh-agent [part~="sessions-toggle"]').click()
     const line = page.locator('dsh-agent [part~="storage-state"]')
-    await expect(line).toHaveAttribute('data-health', 'error')
+    await expect(line).toHaveAttribute('data-health', /^(error|memory-only)$/)
     await expect(line.locator('[part~="workspace-unsaved"]')).toHaveText(/big\.txt/)
     for (const theme of ['light', 'dark'] as const) {
       for (const width of WIDTHS) {

@@ -179,6 +179,20 @@ describe('scripts/check-boundaries.mjs', () => {
     expect(output).not.toContain('src/util/service.ts')
   })
 
+  it('rejects a style attribute binding or styleMap in components/ (a strict CSP blocks it), not cssProps', () => {
+    const root = plant({
+      'components/a/row.ts': "import { html } from 'lit'\nexport const row = (top: number) => html`<li style=${`top: ${top}px`}></li>`\n",
+      'components/a/gap.ts': "import { styleMap } from 'lit/directives/style-map.js'\nexport { styleMap }\n",
+      'components/a/ok.ts': "import { html } from 'lit'\nimport { cssProps } from '../theme/css-props.ts'\nexport const row = (top: number) => html`<li ${cssProps({ top: `${top}px` })}></li>`\n",
+      'components/theme/css-props.ts': 'export const cssProps = (props: Record<string, string>) => props\n',
+    })
+    const { code, output } = checkBoundaries(root)
+    expect(code).toBe(1)
+    expect(output).toContain('components/a/row.ts:2:46 a style attribute breaks under a strict CSP')
+    expect(output).toContain('components/a/gap.ts:1:27 a style attribute breaks under a strict CSP')
+    expect(output).not.toContain('components/a/ok.ts')
+  })
+
   it('rejects string timers in every plane and accepts function timers', () => {
     const root = plant({
       'src/a.ts': "setTimeout('tick()', 5)\nsetTimeout(() => 1, 5)\n",

@@ -2,7 +2,7 @@
  * `${cssProps({...})}` in an element's tag: sets style properties through the CSSOM on every
  * render. Lit's `styleMap` writes a `style` attribute on its first render, which the README's strict
  * CSP (`style-src 'self'`) reports and blocks; this never does. Plane: main.
- * @module components/dsh-workspace/css-props
+ * @module components/theme/css-props
  */
 import { noChange, nothing } from 'lit'
 import { Directive, PartType, directive, type ElementPart, type PartInfo } from 'lit/directive.js'
