@@ -147,3 +147,8 @@ export async function openPage(page: Page, path: string, timeout = 30_000): Prom
     throw new Error(`${path} never became ready: ${errors.join('; ') || error.message}`)
   })
 }
+
+/** Runs `fn` in the page with one serializable argument, typed on both sides (page.evaluate's overloads lose the types). */
+export function run<R, A>(page: Page, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+  return page.evaluate(fn as never, arg) as Promise<R>
+}

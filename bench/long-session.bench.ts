@@ -7,7 +7,7 @@
  * @module bench/long-session
  */
 import type { Page } from '@playwright/test'
-import { benchBuild, chromiumMissing, openPage, withPreview, withProfile } from './browser.ts'
+import { benchBuild, chromiumMissing, openPage, run, withPreview, withProfile } from './browser.ts'
 import { recordSamples, skip } from './harness.ts'
 import { storedSession } from './stored-session.ts'
 
@@ -26,10 +26,6 @@ interface BenchPage {
   now(): number
 }
 declare const bench: BenchPage
-
-function run<R, A>(page: Page, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
-  return page.evaluate(fn as never, arg) as Promise<R>
-}
 
 interface Opened { firstPaint: number; workerOpen: number; olderTurn: number }
 

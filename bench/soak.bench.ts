@@ -8,7 +8,7 @@
  * @module bench/soak
  */
 import type { CDPSession, Page } from '@playwright/test'
-import { benchBuild, chromiumMissing, openPage, withPreview, withProfile } from './browser.ts'
+import { benchBuild, chromiumMissing, openPage, run, withPreview, withProfile } from './browser.ts'
 import { note, recordSamples, skip } from './harness.ts'
 import { CHUNK_TEXT } from './workload.ts'
 
@@ -25,10 +25,6 @@ interface BenchPage {
   now(): number
 }
 declare const bench: BenchPage
-
-function run<R, A>(page: Page, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
-  return page.evaluate(fn as never, arg) as Promise<R>
-}
 
 /** The scripted replies: a ~1 KB answer per turn, and before it a tool call on every 5th turn. */
 function script(turns: number): string {
