@@ -110,8 +110,9 @@ const api = {
     await root.sessions.flush()
     return performance.now() - started
   },
-  async flush(): Promise<void> {
-    await root.sessions.flush()
+  /** Drains every open session; `durable` false says why through `errors()`. */
+  async flush(): Promise<{ durable: boolean }> {
+    return root.sessions.flush()
   },
   durableSeq(id: string): number {
     return (root.sessionPersistence as IdbSessionBackend).durableSeq(id as SessionId)

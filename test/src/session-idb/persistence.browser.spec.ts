@@ -34,7 +34,7 @@ test('reload mid-turn: every acknowledged event is back and the turn is closed o
   await load(page)
   expect(await call(page, 'open', 'reload')).toBe(0) // created empty (no seed, no end-seed)
   await call(page, 'step', 'reload', 1, 40, false)
-  await call(page, 'flush')
+  expect(await call(page, 'flush'), JSON.stringify(await call(page, 'errors'))).toEqual({ durable: true })
   const acknowledged = await call(page, 'durableSeq', 'reload')
   const before = JSON.parse(await call(page, 'events', 'reload')) as Stored[]
   expect(acknowledged).toBe(before.length - 1)
