@@ -19,6 +19,8 @@ export const agentStyles = [tokens, base, css`
   .header { grid-area: header; display: flex; flex-wrap: wrap; gap: 4px var(--_gap); align-items: center; padding: 6px 10px; border-bottom: 1px solid var(--_border); min-width: 0; }
   [part~='title'] { font-weight: 600; flex: 1 0 auto; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .tools { display: flex; gap: 4px; flex-wrap: wrap; }
+  /* A button's min-width (the tap target) replaces flex's content minimum: keep labels whole, wrap instead. */
+  .tools > button { flex-shrink: 0; }
   [part~='close-button'] { margin-inline-start: auto; }
   [part~='storage-banner'] { color: var(--_danger); font-size: 0.85em; }
   [part~='read-only-banner'] { font-size: 0.85em; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
@@ -55,7 +57,7 @@ export const agentStyles = [tokens, base, css`
   :host([mode='launcher']) .base { background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); position: fixed; right: 16px; bottom: 16px; z-index: 2147483000; box-shadow: 0 8px 30px rgb(0 0 0 / 0.3);
     width: min(var(--dsh-launcher-width, 420px), calc(100vw - 32px)); height: min(var(--dsh-launcher-height, 640px), calc(100dvh - 32px)); }
   :host([mode='launcher']) .tools { order: 1; flex-basis: 100%; }
-  :host([mode='launcher']) .tools > button { flex: 1; }
+  :host([mode='launcher']) .tools > button { flex: 1 0 auto; padding-inline: 8px; }
   @media (max-width: 600px) {
     :host([mode='launcher']) .base { inset: 0; width: 100%; height: 100dvh; border: 0; border-radius: 0; }
     :host([mode='launcher']) .base > * { --_target: 44px; }
@@ -68,7 +70,7 @@ export const agentStyles = [tokens, base, css`
   }
   @container dsh-agent (max-width: 480px) {
     .tools { order: 1; flex-basis: 100%; }
-    .tools > button { flex: 1; }
+    .tools > button { flex: 1 0 auto; padding-inline: 8px; }
   }
   /* Wide inline widget: the panel is a column beside the conversation (an empty column when closed: no row moves). */
   @container dsh-agent (min-width: 720px) {

@@ -47,7 +47,8 @@ export class DshComposer extends LitElement {
   override render(): TemplateResult {
     const s = strings(this.lang)
     return html`<form part="composer" class="composer" @submit=${(e: Event) => { e.preventDefault(); this.#send() }}>
-      <textarea part="input" rows="2" aria-label=${s.composerLabel} placeholder=${this.placeholder || s.composerPlaceholder} ?disabled=${this.disabled} @keydown=${this.#onKey}></textarea>
+      <textarea part="input" rows="2" aria-label=${s.composerLabel} aria-describedby="composer-hint" placeholder=${this.placeholder || s.composerPlaceholder} ?disabled=${this.disabled} @keydown=${this.#onKey}></textarea>
+      <span id="composer-hint" class="sr-only">${s.composerHint}</span>
       <div class="actions">
         <button part="send-button" type="submit" ?disabled=${this.disabled} ?hidden=${this.running && !this.steer}>${this.running ? s.steer : s.send}</button>
         ${this.running ? html`<button part="stop-button" type="button" class="stop" @click=${() => emit(this, 'dsh-cancel', {})}>${s.stop}</button>` : nothing}

@@ -4,7 +4,7 @@
  * @module components/i18n/strings
  */
 const en = {
-  agent: 'Agent', transcript: 'Conversation', composerLabel: 'Message', composerPlaceholder: 'Ask the agent… (Enter to send, Shift+Enter for a new line)',
+  agent: 'Agent', transcript: 'Conversation', composerLabel: 'Message', composerPlaceholder: 'Ask the agent…', composerHint: 'Enter sends, Shift+Enter starts a new line.',
   compact: 'Compact', compactHint: 'Summarize older history for the model; the transcript keeps every message',
   trim: 'Trim', trimHint: 'Trim tool results: shorten long tool outputs for the model (no model call); the log keeps them whole',
   send: 'Send', steer: 'Steer', stop: 'Stop', thinking: 'Reasoning', copy: 'Copy', copied: 'Copied',
@@ -40,7 +40,7 @@ export type Strings = typeof en
 export type Lang = 'en' | 'zh'
 
 const zh: Strings = {
-  agent: '智能体', transcript: '对话', composerLabel: '消息', composerPlaceholder: '向智能体提问…（Enter 发送，Shift+Enter 换行）',
+  agent: '智能体', transcript: '对话', composerLabel: '消息', composerPlaceholder: '向智能体提问…', composerHint: 'Enter 发送，Shift+Enter 换行。',
   compact: '压缩', compactHint: '为模型总结较早的历史；对话记录保留全部消息',
   trim: '裁剪', trimHint: '裁剪工具结果：为模型缩短过长的工具输出（不调用模型）；日志保留完整内容',
   send: '发送', steer: '插话', stop: '停止', thinking: '推理过程', copy: '复制', copied: '已复制',

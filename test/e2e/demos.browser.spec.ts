@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { guardLocalOnly } from '../harness/local-only.ts'
+import { measureWidget } from '../harness/widget-geometry.ts'
 
 let outside: string[] = []
 test.beforeEach(async ({ context }) => { outside = await guardLocalOnly(context) })
@@ -154,5 +155,18 @@ test.describe('on a phone (390 × 844)', () => {
     expect(Math.min(send.width, send.height)).toBeGreaterThanOrEqual(44)
     expect(send.x + send.width).toBeLessThanOrEqual(390)
     await page.screenshot({ path: info.outputPath('playground-390.png'), fullPage: true })
+  })
+
+  test('offline sessions: the header\'s four tools keep whole labels (they wrap, never shrink under their text)', async ({ page }, info) => {
+    await page.goto('/sessions/')
+    await page.waitForSelector('body[data-ready]')
+    await ask(page, 'remember this')
+    await turns(page, 1)
+    await expect(page.locator('dsh-agent [part~="compact-button"]')).toBeVisible()
+    const g = await page.evaluate(measureWidget, ['compact-button', 'trim-button', 'sessions-toggle', 'settings-toggle'])
+    expect(Object.keys(g.controls).sort()).toEqual(['compact-button', 'sessions-toggle', 'settings-toggle', 'trim-button'])
+    expect(g.clippedButtons).toEqual([])
+    expect(g.outside).toEqual([])
+    await page.locator('dsh-agent').screenshot({ path: info.outputPath('sessions-390.png') })
   })
 })

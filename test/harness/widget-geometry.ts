@@ -19,6 +19,8 @@ export interface WidgetGeometry {
   panel: Box | undefined
   /** Page-level horizontal overflow (document wider than the viewport). */
   pageOverflowX: number
+  /** Buttons whose label is wider than the button (the text spills over its border or is cut). */
+  clippedButtons: string[]
 }
 
 /** @param parts control parts to report, e.g. `['input', 'send-button']`. */
@@ -33,7 +35,7 @@ export function measureWidget(parts: string[]): WidgetGeometry {
   const widget = box(widgetEl)
   const name = (el: Element): string => `${el.tagName.toLowerCase()}${el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}`
   const out: WidgetGeometry = {
-    viewport: { width: innerWidth, height: innerHeight }, widget, outside: [], sidewaysScrollers: [], controls: {}, panel: undefined,
+    viewport: { width: innerWidth, height: innerHeight }, widget, outside: [], sidewaysScrollers: [], controls: {}, panel: undefined, clippedButtons: [],
     pageOverflowX: document.documentElement.scrollWidth - document.documentElement.clientWidth,
   }
   const codeLike = (el: Element): boolean => el.tagName === 'PRE' || el.closest('pre, [part~="terminal"], [part~="diff"]') !== null
@@ -45,6 +47,7 @@ export function measureWidget(parts: string[]): WidgetGeometry {
       if (!clippedSideways && r.width > 0 && (r.left < widget.left - 1 || r.right > widget.right + 1)) out.outside.push(name(el))
       const scrollsSideways = (style.overflowX === 'auto' || style.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1
       if (scrollsSideways && !codeLike(el)) out.sidewaysScrollers.push(name(el))
+      if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1) out.clippedButtons.push(`${name(el)} "${el.textContent?.trim() ?? ''}"`)
       const clips = clippedSideways || style.overflowX !== 'visible'
       const part = el.getAttribute('part')
       for (const p of parts) if (part?.split(' ').includes(p) && !(p in out.controls)) out.controls[p] = r

@@ -26,6 +26,7 @@ async function checkState(page: Page, info: TestInfo, state: string, options: { 
   expect(g.widget.right, `${state}: widget wider than the viewport`).toBeLessThanOrEqual(g.viewport.width + 1)
   expect(g.outside, `${state}: elements outside the widget`).toEqual([])
   expect(g.sidewaysScrollers, `${state}: blocks that scroll sideways`).toEqual([])
+  expect(g.clippedButtons, `${state}: button labels wider than their button`).toEqual([])
   for (const part of ['input', 'send-button']) {
     const control = g.controls[part]
     expect(control, `${state}: ${part} rendered`).toBeDefined()

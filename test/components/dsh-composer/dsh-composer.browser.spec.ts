@@ -5,6 +5,7 @@ test('Enter sends, Shift+Enter makes a new line, Stop cancels while running', as
   await page.goto('/test-pages/ui-harness.html')
   await page.waitForSelector('body[data-ready]')
   const input = page.getByRole('textbox', { name: 'Message' })
+  await expect(input).toHaveAccessibleDescription('Enter sends, Shift+Enter starts a new line.')
   await input.click()
   await page.keyboard.type('line one')
   await page.keyboard.press('Shift+Enter')
