@@ -28,6 +28,7 @@ interface Run {
   wc: number[]
   copy: number[]
   flush: number
+  save: number[]
 }
 
 const bash = (page: Page, command: string) => page.evaluate((c) => workspace.bash(c), command)
@@ -58,9 +59,10 @@ async function profileRun(page: Page, id: number): Promise<Run> {
   const flush = await page.evaluate(async () => { await workspace.flush(); return performance.now() }) - flushStarted
   const wc = await commandTimes(page, 'wc -c big.txt', 20)
   const copy = await commandTimes(page, 'cat big.txt > copy.txt', 20)
+  const save = await page.evaluate(() => workspace.saveRounds('notes/small.txt', 1024, 100))
   await openPage(page, url) // a new worker; the chunk now comes from the HTTP and code caches
   const firstUseWarm = (await bash(page, 'true')).ms
-  return { firstUse, firstUseWarm, ls, grep, write, read, wc, copy, flush }
+  return { firstUse, firstUseWarm, ls, grep, write, read, wc, copy, flush, save }
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
   recordSamples({ name: 'ctx.fs readText 1 MB', unit: 'ms', method: perProfile('30 reads'), target: target(20, 'ms') }, runs.map((r) => median(r.read)), 'min-max')
   recordSamples({ name: 'bash wc -c on the 1 MB file', unit: 'ms', method: perProfile('20 runs after 20 warm-up') }, runs.map((r) => median(r.wc)), 'min-max')
   recordSamples({ name: 'bash cat of the 1 MB file > copy', unit: 'ms', method: perProfile('20 runs after 20 warm-up') }, runs.map((r) => median(r.copy)), 'min-max')
+  recordSamples({ name: 'workspace-save: the save a file-changing tool call waits for (1 KB file written → ctx.fs.flush())', unit: 'ms', method: perProfile('100 write-then-flush rounds, flush timed') }, runs.map((r) => median(r.save)), 'min-max')
   recordSamples({ name: 'mirror catch-up after the 1 MB rewrites (flush, page clock)', unit: 'ms', method: `workspace.flush() right after the last read; ${fresh}` }, runs.map((r) => r.flush), 'min-max')
   note('workspace-chromium: writeText returns before the IndexedDB mirror saves (write-behind on a 0 ms timer); the flush figure is that deferred cost.')
 }

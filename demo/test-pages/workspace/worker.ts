@@ -1,6 +1,6 @@
 /**
  * Test-only worker: the embedded workspace (fs-memory with the IndexedDB mirror + shell-justbash)
- * without the agent loop: bash (worker-clock ms), read, write, flush, an fs timing probe (browser specs, bench).
+ * without the agent loop: bash (worker-clock ms), read, write, flush, fs and save timing probes (browser specs, bench).
  * @module demo/test-pages/workspace/worker
  */
 import * as Comlink from 'comlink'
@@ -56,6 +56,22 @@ const api = {
       read.push(performance.now() - started)
     }
     return { write, read }
+  },
+  /**
+   * Bench probe: what workspace-save adds to a file-changing tool call — `times` rounds of a
+   * `bytes`-long write followed by the `ctx.fs.flush()` the plugin awaits; worker-clock ms of each flush.
+   */
+  async saveRounds(path: string, bytes: number, times: number) {
+    await ready
+    const target = root.fs.resolve(path)
+    const flush: number[] = []
+    for (let i = 0; i < times; i++) {
+      await root.fs.writeText(target, `${i}`.padEnd(bytes, '.'))
+      const started = performance.now()
+      await root.fs.flush()
+      flush.push(performance.now() - started)
+    }
+    return flush
   },
   ping: () => 'pong',
 }
