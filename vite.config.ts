@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
+import { minifyCssTemplates } from './scripts/vite-minify-css.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const demoRoot = join(projectRoot, 'demo')
@@ -43,7 +44,7 @@ function demoPages(): Record<string, string> {
 export default defineConfig({
   root: demoRoot,
   publicDir: join(projectRoot, 'public'),
-  plugins: [isolationOnEveryResponse, mcpEvalFreeValidator],
+  plugins: [isolationOnEveryResponse, mcpEvalFreeValidator, minifyCssTemplates],
   worker: { format: 'es', plugins: () => [mcpEvalFreeValidator] },
   server: { headers: isolation, host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { headers: isolation, host: '127.0.0.1', port: 4173, strictPort: true },

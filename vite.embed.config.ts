@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
+import { minifyCssTemplates } from './scripts/vite-minify-css.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const outDir = join(projectRoot, 'dist')
@@ -29,7 +30,7 @@ export default defineConfig({
   root: projectRoot,
   base: './',
   publicDir: false,
-  plugins: [cleanEmbedOutput, mcpEvalFreeValidator],
+  plugins: [cleanEmbedOutput, mcpEvalFreeValidator, minifyCssTemplates],
   worker: { format: 'es', plugins: () => [mcpEvalFreeValidator], rolldownOptions: { output: { entryFileNames: chunks, chunkFileNames: chunks } } },
   build: {
     target: 'es2022',

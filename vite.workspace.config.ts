@@ -10,6 +10,7 @@
  */
 import { readdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { minifyCssTemplates } from './scripts/vite-minify-css.ts'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import { serviceWorkerBuild } from './scripts/vite-service-worker.ts'
@@ -33,7 +34,7 @@ export default defineConfig({
   root: projectRoot,
   base: './',
   publicDir: false,
-  plugins: [cleanWorkspaceOutput, serviceWorkerBuild(projectRoot)],
+  plugins: [cleanWorkspaceOutput, serviceWorkerBuild(projectRoot), minifyCssTemplates],
   build: {
     target: 'es2022',
     outDir,

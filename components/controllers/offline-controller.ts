@@ -31,14 +31,20 @@ export class OfflineController implements ReactiveController {
   #workbox: Workbox | undefined
   #registered: string | undefined
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+  /** Connect-time state already announced (lazy-offline.ts): the first connection announces only a change. */
+  #announced: boolean
+
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement, { announced = false }: { announced?: boolean } = {}) {
+    this.#announced = announced
     host.addController(this)
   }
 
   hostConnected(): void {
     addEventListener('online', this.#onNetwork)
     addEventListener('offline', this.#onNetwork)
-    this.#onNetwork()
+    if (this.#announced && navigator.onLine) this.online = true
+    else this.#onNetwork()
+    this.#announced = false
   }
 
   hostDisconnected(): void {

@@ -45,7 +45,7 @@ import type { McpServerSetting, ProviderKind, RuntimeSettings, SessionId, UserQu
 import { onServerReady } from '../../src/protocol/index.ts'
 import { AgentController } from '../controllers/agent-controller.ts'
 import { HostColorSchemeController } from '../controllers/host-color-scheme.ts'
-import { OfflineController } from '../controllers/offline-controller.ts'
+import { LazyOffline } from '../controllers/lazy-offline.ts'
 import { PageLifecycleController, requestPersistentStorage, type Persistence } from '../controllers/page-lifecycle.ts'
 import type { DshApprovalDecideDetail, DshMcpChangeDetail, DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
 import { strings } from '../i18n/strings.ts'
@@ -54,7 +54,6 @@ import { resolveInstructions, resolveMcpServers, resolveReplay, resolveScript, r
 import { PageTools, type PageToolDefinition } from './page-tools.ts'
 import { parseSuggestions, renderEmptyState } from './empty-state.ts'
 import { renderNotices } from './error-notices.ts'
-import { renderOfflineStatus } from './offline-status.ts'
 import { forgetRememberedProvider, loadRememberedProvider, saveRememberedProvider } from './remembered-provider.ts'
 import { agentStyles } from './dsh-agent.styles.ts'
 import { startAgentWorker } from './start-worker.ts'
@@ -124,7 +123,8 @@ export class DshAgent extends LitElement {
   /** Hidden or left: the worker makes everything appended so far durable. */
   readonly lifecycle = new PageLifecycleController(this, () => void this.agent.flush())
   readonly #scheme = new HostColorSchemeController(this, this.attachInternals().states)
-  readonly offline = new OfflineController(this)
+  /** The network line and the offline copy: loaded when offline, or when `service-worker` is set. */
+  readonly #offline = new LazyOffline(this, () => !!this.serviceWorker, (error) => this.agent.fail('DSH_PART_LOAD', `the offline status part did not load: ${error.message}`, 'host'))
   /** The boot under way or done; undefined before the first connection and after a teardown. */
   #started: Promise<void> | undefined
   /** The settings last given to the worker (JSON), so an unchanged attribute set restarts nothing. */
@@ -193,7 +193,7 @@ export class DshAgent extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('theme')) this.#scheme.apply()
-    if (changed.has('serviceWorker') && this.serviceWorker) this.offline.register(new URL(this.serviceWorker, document.baseURI).href, this.serviceWorkerScope ?? undefined)
+    if (changed.has('serviceWorker') && this.serviceWorker) this.#offline.register(new URL(this.serviceWorker, document.baseURI).href, this.serviceWorkerScope ?? undefined)
     // Only a toggle moves focus: a page that sets `open` in its markup does not have focus taken on load.
     if (changed.has('open') && changed.get('open') !== undefined && this.mode === 'launcher') this.#focusOnToggle()
     if (!this.#started) return
@@ -379,11 +379,16 @@ export class DshAgent extends LitElement {
   #onKeydown(event: KeyboardEvent): void {
     if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f' && !event.defaultPrevented) {
       event.preventDefault() // find in this session, not in the page (dsh-transcript/session-find.ts)
-      this.renderRoot.querySelector('dsh-transcript')?.openFind()
+      this.#openFind()
       return
     }
     if (event.key !== 'Escape' || event.defaultPrevented || this.mode !== 'launcher' || this.agent.questions.length > 0) return
     this.open = false
+  }
+
+  /** The find bar loads with its first use: a module that did not load is reported like a part's. */
+  #openFind(): void {
+    this.renderRoot.querySelector('dsh-transcript')?.openFind().catch((error: unknown) => this.agent.fail('DSH_PART_LOAD', `the find part did not load: ${error instanceof Error ? error.message : String(error)}`, 'host'))
   }
 
   #header(s: ReturnType<typeof strings>, running: boolean, canDrive: boolean): TemplateResult {
@@ -391,9 +396,9 @@ export class DshAgent extends LitElement {
     const full = this.controls !== 'reader'
     return html`<div part="header" class="header">
         <span part="title">dsh-agent</span>
-        ${renderOfflineStatus(this.offline, this.lang)}
+        ${this.#offline.render(this.lang)}
         <button type="button" part="find-button" class="icon" aria-label=${s.findLabel} title=${`${s.findLabel} (Ctrl+F)`} aria-keyshortcuts="Control+F Meta+F"
-          @click=${() => this.renderRoot.querySelector('dsh-transcript')?.openFind()}><span class="magnifier" aria-hidden="true"></span></button>
+          @click=${() => this.#openFind()}><span class="magnifier" aria-hidden="true"></span></button>
         ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}${a.storage.message ? html`: ${a.storage.message}` : nothing}${unsavedFiles(a.storage, s)}</span>` : nothing}
         ${a.opening ? html`<span part="opening-banner" role="status">${s.opening}</span>` : nothing}
         ${a.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}

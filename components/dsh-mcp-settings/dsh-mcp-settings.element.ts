@@ -11,7 +11,7 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { McpServerSetting, McpTokenState } from '../../src/protocol/index.ts'
-import { strings } from '../i18n/strings.ts'
+import { panelStrings } from '../i18n/panel-strings.ts'
 import { emit } from '../events/index.ts'
 import { mcpSettingsStyles } from './dsh-mcp-settings.styles.ts'
 
@@ -44,13 +44,13 @@ export class DshMcpSettings extends LitElement {
   }
 
   #tokenState(url: string): string {
-    const s = strings(this.lang)
+    const s = panelStrings(this.lang)
     const token = this.tokens.find((t) => t.url === url)
     return !token ? '' : token.remembered ? s.mcpTokenRemembered : s.mcpHasToken
   }
 
   override render(): TemplateResult {
-    const s = strings(this.lang)
+    const s = panelStrings(this.lang)
     return html`<form part="mcp-settings" @submit=${this.#add} aria-label=${s.mcpServers}>
       <h3>${s.mcpServers}</h3>
       ${this.servers.length === 0 ? html`<p class="muted">${s.mcpNone}</p>` : html`<ul>${this.servers.map((server) => html`<li part="mcp-server">

@@ -13,7 +13,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js'
 import type { UserQuestionPrompt } from '../../src/protocol/index.ts'
 import type { AskUserQuestionItem } from '../../src/user-questions/types.ts'
-import { strings } from '../i18n/strings.ts'
+import { panelStrings, type PanelStrings } from '../i18n/panel-strings.ts'
 import { emit } from '../events/index.ts'
 import { questionCardStyles } from './dsh-question-card.styles.ts'
 
@@ -85,7 +85,7 @@ export class DshQuestionCard extends LitElement {
     emit(this, 'dsh-question-answer', { id, answer: { answers } })
   }
 
-  #question(q: AskUserQuestionItem, qi: number, s: ReturnType<typeof strings>): TemplateResult {
+  #question(q: AskUserQuestionItem, qi: number, s: PanelStrings): TemplateResult {
     const draft = this.drafts[qi] ?? { selected: [], custom: '' }
     const role = q.multiSelect ? 'checkbox' : 'radio'
     return html`<fieldset part="question" data-question=${qi}>
@@ -104,7 +104,7 @@ export class DshQuestionCard extends LitElement {
   override render(): TemplateResult | typeof nothing {
     const p = this.prompt
     if (!p) return nothing
-    const s = strings(this.lang)
+    const s = panelStrings(this.lang)
     return html`<section part="question-card" class="card" role="group" aria-labelledby="title">
       <h2 id="title" part="question-title">${s.questionTitle}</h2>
       ${p.questions.map((q, qi) => this.#question(q, qi, s))}

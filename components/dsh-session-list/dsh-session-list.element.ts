@@ -16,7 +16,7 @@ import { repeat } from 'lit/directives/repeat.js'
 import type { PropertyValues } from 'lit'
 import type { SessionSummary, StorageState } from '../../src/protocol/index.ts'
 import type { Persistence } from '../controllers/page-lifecycle.ts'
-import { strings, type Strings } from '../i18n/strings.ts'
+import { panelStrings, type PanelStrings } from '../i18n/panel-strings.ts'
 import { shellStrings, type ShellStrings } from '../i18n/shell-strings.ts'
 import { formatBytes, relativeDate, sessionLabels, type SessionLabel } from './session-labels.ts'
 import { unsavedFiles } from './unsaved-files.ts'
@@ -96,7 +96,7 @@ export class DshSessionList extends LitElement {
     if (file) emit(this, 'dsh-session-action', { action: 'import', jsonl: new Uint8Array(await file.arrayBuffer()) }) // the store reads UTF-8 or zstd
   }
 
-  #storage(s: Strings, sh: ShellStrings): TemplateResult | typeof nothing {
+  #storage(s: PanelStrings, sh: ShellStrings): TemplateResult | typeof nothing {
     const st = this.storage ?? { health: 'ok' }
     const label = st.health === 'ok' ? s.storageOk : st.health === 'memory-only' ? s.storageMemory : s.storageError
     const n = this.sessions.length
@@ -108,7 +108,7 @@ export class DshSessionList extends LitElement {
     return html`<p part="storage-state" data-health=${st.health} data-persistence=${this.persistence ?? nothing} role=${st.health === 'ok' ? 'status' : 'alert'}>${label}${count}${details}${st.message ? html`<br />${st.code}: ${st.message}` : nothing}${unsavedFiles(st, s)}</p>`
   }
 
-  #row(session: SessionSummary, index: number, count: number, label: SessionLabel, s: Strings, sh: ShellStrings, now: number): TemplateResult {
+  #row(session: SessionSummary, index: number, count: number, label: SessionLabel, s: PanelStrings, sh: ShellStrings, now: number): TemplateResult {
     const confirming = this.confirming === session.id
     return html`<li part="session" aria-current=${session.id === this.current ? 'true' : 'false'} data-session-id=${session.id} data-index=${index} ?data-fork=${label.fork !== undefined}
       aria-posinset=${index + 1} aria-setsize=${count} ${cssProps({ top: `${index * ROW_HEIGHT}px` })} ?data-confirming=${confirming}>
@@ -183,7 +183,7 @@ export class DshSessionList extends LitElement {
     emit(this, 'dsh-session-action', { action: 'open', sessionId: hit.sessionId, seq: hit.seq })
   }
 
-  #rows(ordered: readonly SessionSummary[], labels: ReadonlyMap<string, SessionLabel>, s: Strings, sh: ShellStrings, q: SessionSearchStrings): TemplateResult {
+  #rows(ordered: readonly SessionSummary[], labels: ReadonlyMap<string, SessionLabel>, s: PanelStrings, sh: ShellStrings, q: SessionSearchStrings): TemplateResult {
     const now = Date.now()
     const count = ordered.length
     const shown = visibleRows(count, this.rowsTop, this.viewportHeight, this.focusIndex)
@@ -209,7 +209,7 @@ export class DshSessionList extends LitElement {
   }
 
   override render(): TemplateResult {
-    const s = strings(this.lang)
+    const s = panelStrings(this.lang)
     const sh = shellStrings(this.lang)
     const q = sessionSearchStrings(this.lang)
     const labels = sessionLabels(this.sessions, sh)

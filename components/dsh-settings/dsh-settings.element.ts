@@ -12,7 +12,7 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { ApprovalRuleView, KeyState, ProviderKind } from '../../src/protocol/index.ts'
-import { strings } from '../i18n/strings.ts'
+import { panelStrings } from '../i18n/panel-strings.ts'
 import { toolStrings } from '../i18n/tool-strings.ts'
 import { emit } from '../events/index.ts'
 import { settingsStyles } from './dsh-settings.styles.ts'
@@ -43,7 +43,7 @@ export class DshSettings extends LitElement {
   }
 
   #keyState(): string {
-    const s = strings(this.lang)
+    const s = panelStrings(this.lang)
     return !this.keyState.hasKey ? s.noKey : this.keyState.remembered ? s.keyRemembered : s.keyInMemory
   }
 
@@ -58,7 +58,7 @@ export class DshSettings extends LitElement {
   }
 
   override render(): TemplateResult {
-    const s = strings(this.lang)
+    const s = panelStrings(this.lang)
     return html`<form part="settings" @submit=${this.#save} aria-label=${s.settings}>
       <label>${s.provider}
         <select part="provider-select" .value=${this.provider}>

@@ -22,9 +22,9 @@ import type { ApprovalQuestion, TextPart, TranscriptItem, TranscriptState } from
 import { emptyTranscript } from '../../src/protocol/index.ts'
 import { strings, type Strings } from '../i18n/strings.ts'
 import { cssProps } from '../theme/css-props.ts'
-import { toolStrings } from '../i18n/tool-strings.ts'
 import { emit } from '../events/index.ts'
-import { renderToolCard } from './tool-card.ts'
+import type { renderToolCard } from './tool-card.ts'
+import type { toolStrings } from '../i18n/tool-strings.ts'
 import type { ApprovalAnswer } from './approval-request.ts'
 import { ApprovalFocus } from './approval-focus.ts'
 import { HistoryLoader } from './history-loader.ts'
@@ -33,10 +33,12 @@ import { transcriptStyles } from './dsh-transcript.styles.ts'
 import { VirtualWindow } from './virtual-window.ts'
 import { itemIndexAtSeq } from './seq-item.ts'
 import { FollowLatest } from './follow-latest.ts'
-import { SessionFind } from './session-find.ts'
+import type { SessionFind } from './session-find.ts'
 import type { Segment } from './window-math.ts'
 
 type Markdown = (text: string, ctx: MarkdownContext) => TemplateResult
+/** Tool cards (and the approvals asked on them), with their strings: loaded at connection, like markdown. */
+interface ToolCards { readonly render: typeof renderToolCard; readonly strings: typeof toolStrings }
 
 export class DshTranscript extends LitElement {
   static override styles = transcriptStyles
@@ -49,12 +51,15 @@ export class DshTranscript extends LitElement {
   /** Pending approval questions of this session, oldest first: each is asked on its call's card. */
   @property({ attribute: false }) questions: readonly ApprovalQuestion[] = []
   @state() private markdown: Markdown | undefined
+  @state() private toolCards: ToolCards | undefined
   @state() private revision = 0
   readonly #revealed = new Set<string>()
   readonly #follow = new FollowLatest(this)
   readonly #window = new VirtualWindow(this, this.#follow)
   readonly #focus = new ApprovalFocus(this)
-  readonly #find = new SessionFind(this)
+  /** The find bar: its module loads the first time find is opened (Ctrl/Cmd+F, the find button, `openFind()`). */
+  #find: SessionFind | undefined
+  #findLoading: Promise<SessionFind> | undefined
   /** The item holding focus: it stays drawn while focus is in it, wherever the reader scrolls. */
   #focusedKey: string | undefined
   /** The item a session search opened (`revealSeq`): marked and kept drawn. */
@@ -69,6 +74,8 @@ export class DshTranscript extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback()
     void import('./markdown-render.ts').then((m) => { this.markdown = m.renderMarkdown })
+    // A call's card is drawn once this arrives (before that its row is empty; approval focus waits for the card).
+    void Promise.all([import('./tool-card.ts'), import('../i18n/tool-strings.ts')]).then(([card, text]) => { this.toolCards = { render: card.renderToolCard, strings: text.toolStrings } })
     this.addEventListener('keydown', this.#onKeydown)
   }
 
@@ -77,9 +84,16 @@ export class DshTranscript extends LitElement {
     this.removeEventListener('keydown', this.#onKeydown)
   }
 
-  /** Opens the find bar (searches the session's items, loading older turns when needed). */
-  openFind(): void {
-    this.#find.show()
+  /**
+   * Opens the find bar (searches the session's items, loading older turns when needed); its module
+   * loads on the first call. Rejects only when that module did not load (it is tried again next time).
+   */
+  async openFind(): Promise<void> {
+    this.#findLoading ??= import('./session-find.ts').then(({ SessionFind }) => (this.#find = new SessionFind(this)), (error: unknown) => {
+      this.#findLoading = undefined
+      throw error
+    })
+    ;(await this.#findLoading).show()
   }
 
   /** Asks for the page of turns before the loaded ones. */
@@ -98,7 +112,7 @@ export class DshTranscript extends LitElement {
   readonly #onKeydown = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'f') return
     event.preventDefault()
-    this.openFind()
+    this.openFind().catch(reportError)
   }
 
   /** Focus moved to a row: it is drawn now, and the next update keeps it drawn (no update needed now). */
@@ -153,7 +167,7 @@ export class DshTranscript extends LitElement {
         ${item.parts.map((p) => guard([p, this.markdown, this.revision, this.lang], () => this.#part(p, s)))}
         ${item.interrupted ? html`<div part="interrupted" class="interrupted">${s.interrupted}</div>` : nothing}
       </div>`
-      case 'tool': return renderToolCard(item, toolStrings(this.lang), this.#questionFor(item.callId), this.#decide)
+      case 'tool': return this.toolCards ? this.toolCards.render(item, this.toolCards.strings(this.lang), this.#questionFor(item.callId), this.#decide) : nothing
       case 'notice': return item.code === 'INSTRUCTIONS' ? this.#instructions(item, s) : html`<div part="notice" class="notice" data-tone=${item.tone} data-code=${item.code}>${item.code === 'COMPACTED' ? s.compacted : item.code === 'OFFLINE' ? s.offline : item.text}</div>`
       case 'turn-end': return this.#turnEnd(item, s)
     }
@@ -212,7 +226,7 @@ export class DshTranscript extends LitElement {
   #pinned(): string[] {
     const keys: string[] = []
     if (this.#focusedKey !== undefined) keys.push(this.#focusedKey)
-    const match = this.#find.currentKey
+    const match = this.#find?.currentKey
     if (match !== undefined) keys.push(match)
     if (this.#searchMatch !== undefined) keys.push(this.#searchMatch)
     for (const q of this.questions) {
@@ -225,21 +239,21 @@ export class DshTranscript extends LitElement {
   #segment(segment: Segment, items: readonly TranscriptItem[], s: Strings): TemplateResult {
     if (segment.kind === 'gap') return html`<div class="gap" aria-hidden="true" ${cssProps({ height: `${segment.height}px` })}></div>`
     const i = items[segment.index]!
-    return html`<div class="row" data-key=${i.key} ?data-match=${i.key === this.#find.currentKey} ?data-search-match=${i.key === this.#searchMatch}>${guard([i, this.markdown, this.revision, this.lang, this.sessionId, i.kind === 'tool' ? this.#questionFor(i.callId) : undefined], () => this.#item(i, s))}</div>`
+    return html`<div class="row" data-key=${i.key} ?data-match=${i.key === this.#find?.currentKey} ?data-search-match=${i.key === this.#searchMatch}>${guard([i, this.markdown, this.toolCards, this.revision, this.lang, this.sessionId, i.kind === 'tool' ? this.#questionFor(i.callId) : undefined], () => this.#item(i, s))}</div>`
   }
 
   override render(): TemplateResult {
     const s = strings(this.lang)
-    const t = toolStrings(this.lang)
+    const cards = this.toolCards
     const { todos, openTurn, items } = this.state
-    this.#find.update(items)
+    this.#find?.update(items)
     const segments = this.#window.place(items, this.#pinned())
     const rowKey = (segment: Segment) => (segment.kind === 'row' ? items[segment.index]!.key : `gap:${segment.from}`)
-    return html`${this.#find.render(s)}<section part="transcript" class="transcript" role="log" aria-live="polite" aria-label=${s.transcript} aria-busy=${this.#window.moving ? 'true' : nothing}
+    return html`${this.#find?.render(s) ?? nothing}<section part="transcript" class="transcript" role="log" aria-live="polite" aria-label=${s.transcript} aria-busy=${this.#window.moving ? 'true' : nothing}
       @focusin=${this.#onFocusIn} @focusout=${this.#onFocusOut}>
       ${this.hasOlder ? html`<div part="history-more" class="history-more" role="status">${s.olderLoading}</div>` : nothing}
       <div class="rows">${repeat(segments, rowKey, (segment) => this.#segment(segment, items, s))}</div>
-      ${this.#unplaced().map((q) => renderToolCard({ callId: q.callId ?? q.id, name: q.toolName, arguments: q.arguments ?? '', ...(q.card ? { call: q.card } : {}) }, t, q, this.#decide))}
+      ${cards ? this.#unplaced().map((q) => cards.render({ callId: q.callId ?? q.id, name: q.toolName, arguments: q.arguments ?? '', ...(q.card ? { call: q.card } : {}) }, cards.strings(this.lang), q, this.#decide)) : nothing}
       ${openTurn !== null && this.questions.length === 0 ? html`<div part="running" class="running" role="status">${s.running}</div>` : nothing}
       ${todos.length ? html`<ul part="todos" class="todos" aria-label=${s.todos}>${todos.map((t) => html`<li data-status=${t.status}>${t.status === 'completed' ? '☑' : t.status === 'in_progress' ? '◐' : '☐'} ${t.content}</li>`)}</ul>` : nothing}
     </section>`
