@@ -132,7 +132,7 @@ export class IdbBackendCore implements SessionPersistence {
       this.bus.emit('storage/torn-tail', { sessionId: id, fromSeq, reason })
     }
     handle.writer.durableSeq = stored.events.length - 1
-    return { header: stored.row.header, events: stored.events, fresh: true }
+    return { header: stored.row.header, events: stored.events, fresh: true, parsed: true }
   }
 
   /** The last turns of a stored session (about `maxEvents` events, whole turns), read without claiming it or reading the rest; undefined when it is not stored. */

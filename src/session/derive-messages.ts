@@ -60,6 +60,17 @@ export class MessageProjection {
     this.lineage = {}
   }
 
+  /** Becomes a copy of `other`, whose surface this projection's surface just copied. */
+  copyFrom(other: MessageProjection): void {
+    this.list.length = 0
+    for (const message of other.list) this.list.push(message)
+    this.produced.length = 0
+    for (const produced of other.produced) this.produced.push(produced)
+    this.generation = other.generation
+    this.snapshot = undefined
+    this.lineage = {}
+  }
+
   /** A fresh, caller-owned copy of the current derivation (no frozen snapshot is made for it). */
   copy(): Message[] {
     if (this.surface.replaceGeneration !== this.generation) this.rebuild()

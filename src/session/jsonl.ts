@@ -8,9 +8,10 @@
 import { expandChunkRow } from './chunk-rows.ts'
 import { SessionAppendError, SessionImportError, SessionInvariantError, SessionSeedError } from './errors.ts'
 import { LogInvariant } from './invariant.ts'
-import { EVENT_KEYS, Session } from './session.ts'
+import { canonicalEventType } from './known-types.ts'
+import { adoptCheckedSeed, EVENT_KEYS } from './session.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
-import { formatPath, freezeJson } from './validate-json.ts'
+import { formatPath, type freezeJson, parsedJsonFreezer } from './validate-json.ts'
 
 const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd', 'parentSession', 'seedLength', 'origin', 'delegationDepth', 'agentPreset']
 
@@ -28,7 +29,10 @@ export function exportJsonl(header: SessionHeader, events: readonly SessionEvent
   return out
 }
 
-function parseLine(text: string, line: number, limits: JsonlLimits, root: 'header' | 'event'): Record<string, unknown> {
+/** `event.data`, `event.seq`, …: the error paths of the envelope members, built once. */
+const MEMBER_ROOTS: ReadonlyMap<string, string> = new Map(EVENT_KEYS.map(key => [key, formatPath('event', [key])]))
+
+function parseLine(text: string, line: number, limits: JsonlLimits, root: 'header' | 'event', freeze: typeof freezeJson): Record<string, unknown> {
   if (text.length > limits.maxLineBytes) throw new SessionImportError(line, `line is ${text.length} characters; the limit is ${limits.maxLineBytes}`)
   let value: unknown
   try {
@@ -37,15 +41,16 @@ function parseLine(text: string, line: number, limits: JsonlLimits, root: 'heade
     throw new SessionImportError(line, `invalid JSON (${(error as Error).message})`)
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SessionImportError(line, `the ${root} must be a JSON object`)
-  const type = (value as { type?: unknown }).type
+  let type = (value as { type?: unknown }).type
+  if (root === 'event' && typeof type === 'string') (value as { type: string }).type = type = canonicalEventType(type)
   const label = root === 'header' ? 'session' : typeof type === 'string' ? type : 'untyped'
   try {
     const options = { maxBytes: limits.maxLineBytes, hostile: true }
-    if (root === 'header') return freezeJson(value as Record<string, unknown>, label, root, options)
+    if (root === 'header') return freeze(value as Record<string, unknown>, label, root, options)
     // JSON.parse's fresh value, checked and frozen in place member by member: the envelope stays
     // open so the replay adopts it (no copy; checkEnvelope allows only the envelope keys).
     const event = value as Record<string, unknown>
-    for (const key of Object.keys(event)) freezeJson(event[key], label, formatPath(root, [key]), options)
+    for (const key of Object.keys(event)) freeze(event[key], label, MEMBER_ROOTS.get(key) ?? formatPath(root, [key]), options)
     return event
   } catch (error) {
     throw new SessionImportError(line, (error as Error).message)
@@ -67,8 +72,10 @@ function checkHeader(header: Record<string, unknown>): SessionHeader {
 }
 
 function checkEnvelope(event: Record<string, unknown>, index: number, line: number, limits: JsonlLimits): SessionEvent {
-  const extra = Object.keys(event).filter(k => !EVENT_KEYS.includes(k))
-  if (extra.length) throw new SessionImportError(line, `unknown event key(s) ${extra.join(', ')}`)
+  for (const key of Object.keys(event)) {
+    if (EVENT_KEYS.includes(key)) continue
+    throw new SessionImportError(line, `unknown event key(s) ${Object.keys(event).filter(k => !EVENT_KEYS.includes(k)).join(', ')}`)
+  }
   if (event.seq !== index) {
     const found = JSON.stringify(event.seq)
     const why = typeof event.seq === 'number' && event.seq < index ? `duplicate or out-of-order seq ${found}` : `seq gap: found ${found}`
@@ -90,45 +97,56 @@ export function parseJsonl(text: string, limits: JsonlLimits): { header: Session
   const lines = text.split('\n')
   if (lines.at(-1) === '') lines.pop()
   if (lines.length === 0) throw new SessionImportError(1, 'empty file; expected a session header line')
-  const header = checkHeader(parseLine(lines[0]!, 1, limits, 'header'))
+  const freeze = parsedJsonFreezer()
+  const header = checkHeader(parseLine(lines[0]!, 1, limits, 'header', freeze))
   const invariant = new LogInvariant()
   const events: SessionEvent[] = []
   let openedAt = 0
+  const accept = (stored: Record<string, unknown>, line: number): void => {
+    const event = checkEnvelope(stored, events.length, line, limits)
+    try {
+      invariant.accept(event)
+    } catch (error) {
+      if (error instanceof SessionInvariantError) throw new SessionImportError(line, error.message)
+      throw error
+    }
+    if (event.type === 'turn/start') openedAt = line
+    events.push(event)
+  }
   for (let i = 1; i < lines.length; i++) {
     const line = i + 1
-    for (const stored of storedEvents(parseLine(lines[i]!, line, limits, 'event'), line)) {
-      const event = checkEnvelope(stored, events.length, line, limits)
-      try {
-        invariant.accept(event)
-      } catch (error) {
-        if (error instanceof SessionInvariantError) throw new SessionImportError(line, error.message)
-        throw error
-      }
-      if (event.type === 'turn/start') openedAt = line
-      events.push(event)
-    }
+    const value = parseLine(lines[i]!, line, limits, 'event', freeze)
+    const members = chunkRowMembers(value, line, limits, freeze)
+    if (members === undefined) accept(value, line)
+    else for (const member of members) accept(member, line)
   }
   if (invariant.openTurn !== undefined) throw new SessionImportError(openedAt, `unbalanced turns: turn ${invariant.openTurn} starts here and never ends`)
   return { header, events: checkReplay(header, events) }
 }
 
-/** The events one line stores: itself, or the members of a dsh packed chunk row. */
-function storedEvents(value: Record<string, unknown>, line: number): readonly Record<string, unknown>[] {
+/**
+ * The events of a dsh packed chunk row (their payloads frozen like a parsed line's), or undefined
+ * when the line is an event itself.
+ */
+function chunkRowMembers(value: Record<string, unknown>, line: number, limits: JsonlLimits, freeze: typeof freezeJson): Record<string, unknown>[] | undefined {
+  let members: Record<string, unknown>[] | undefined
   try {
-    return expandChunkRow(value) as Record<string, unknown>[] | undefined ?? [value]
+    members = expandChunkRow(value) as Record<string, unknown>[] | undefined
+    if (members !== undefined) for (const member of members) freeze(member.data, 'assistant/chunk', 'event.data', { maxBytes: limits.maxLineBytes, hostile: true })
   } catch (error) {
     throw new SessionImportError(line, (error as Error).message)
   }
+  return members
 }
 
 /**
  * Replays the parsed events through a throwaway Session (message shapes, surface ops, sources), which
- * adopts them (frozen in place, no copy); returns that session's events, which a session opened from
- * them later shares instead of copying and checking them again.
+ * adopts them (their members were checked and frozen by parseLine, so not walked again); returns that
+ * session's events, which a session opened from them later shares instead of copying and checking them again.
  */
 function checkReplay(header: SessionHeader, events: SessionEvent[]): SessionEvent[] {
   try {
-    return new Session({ id: header.id, header, seed: events, adoptSeed: true }).events.slice(0, events.length)
+    return adoptCheckedSeed({ id: header.id, header, seed: events }).events.slice(0, events.length)
   } catch (error) {
     if (error instanceof SessionSeedError) throw new SessionImportError(error.index === undefined ? 1 : error.index + 2, error.reason)
     if (error instanceof SessionAppendError) throw new SessionImportError(1, error.message)

@@ -29,3 +29,14 @@ export const DSH_LOG_ONLY_EVENT_TYPES: readonly string[] = [
 ]
 
 export const KNOWN_SESSION_EVENT_TYPES: readonly string[] = [...Object.keys(CORE), ...DSH_LOG_ONLY_EVENT_TYPES]
+
+const CANONICAL_TYPES: ReadonlyMap<string, string> = new Map(KNOWN_SESSION_EVENT_TYPES.map(type => [type, type]))
+
+/**
+ * This module's own string for a known event type (else `type` itself): a decoded event's `type`
+ * is its own copy of the name, so 100k loaded events would hold 100k copies (~3 MiB) and every
+ * type comparison would compare characters instead of references.
+ */
+export function canonicalEventType(type: string): string {
+  return CANONICAL_TYPES.get(type) ?? type
+}

@@ -27,6 +27,12 @@ export interface StoredSession {
    * validates and freezes them in place instead of copying (`Session` `adoptSeed`).
    */
   readonly fresh?: boolean
+  /**
+   * Also true (with `fresh`) when every payload came straight from `JSON.parse` in this call (or
+   * was built from its values as plain objects and arrays): the store checks them with the walk
+   * specialised for parsed JSON (`parsedJsonFreezer`: the same checks and errors, faster).
+   */
+  readonly parsed?: boolean
 }
 
 /**

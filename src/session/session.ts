@@ -8,11 +8,12 @@ import type { Message } from '../llm/types.ts'
 import type { SessionId } from '../util/brand.ts'
 import { MessageProjection } from './derive-messages.ts'
 import { SessionAppendError, SessionSeedError } from './errors.ts'
+import { canonicalEventType } from './known-types.ts'
 import { payloadProblem } from './message-shape.ts'
 import { Surface, type SurfacePlan } from './surface.ts'
 import { TurnState } from './turn-state.ts'
 import { SESSION_FORMAT_VERSION, type AppendIntent, type SessionEvent, type SessionEventMap, type SessionEventType, type SessionHeader, type SurfaceView } from './types.ts'
-import { copyJson, DEFAULT_MAX_EVENT_BYTES, freezeJson, type JsonCopyOptions } from './validate-json.ts'
+import { copyJson, DEFAULT_MAX_EVENT_BYTES, freezeJson, type JsonCopyOptions, parsedJsonFreezer } from './validate-json.ts'
 
 export interface SessionOptions {
   id: SessionId
@@ -24,9 +25,11 @@ export interface SessionOptions {
   seed?: readonly SessionEvent[]
   /**
    * The seed's payloads are fresh objects nobody else holds (decoded from storage): validated
-   * exactly as on append, then frozen in place instead of copied (`freezeJson`).
+   * exactly as on append, then frozen in place instead of copied (`freezeJson`). `'parsed'`: they
+   * also come straight from `JSON.parse` (StoredSession `parsed`), so the walk specialised for
+   * parsed JSON does it (`parsedJsonFreezer`: the same checks and errors).
    */
-  adoptSeed?: boolean
+  adoptSeed?: boolean | 'parsed'
   /** Called once per committed live event, after the push. Throws are contained. */
   publish?: (event: SessionEvent) => void
   /** Epoch-ms clock (tests pass a fake). */
@@ -45,29 +48,64 @@ export interface SessionOptions {
  */
 export const EVENT_KEYS: readonly string[] = ['type', 'seq', 'time', 'data', 'ignorable', 'sourceEventSeqs', 'surfaceOp']
 const INTENT_KEYS: readonly string[] = ['ignorable', 'sourceEventSeqs', 'surfaceOp']
-const EVENT_KEY_POSITION: ReadonlyMap<string, number> = new Map(EVENT_KEYS.map((key, i) => [key, i]))
+
+/** A key's place in EVENT_KEYS, or -1 (a switch: seeds run this for every key of every event). */
+function eventKeyPosition(key: string): number {
+  switch (key) {
+    case 'type': return 0
+    case 'seq': return 1
+    case 'time': return 2
+    case 'data': return 3
+    case 'ignorable': return 4
+    case 'sourceEventSeqs': return 5
+    case 'surfaceOp': return 6
+    default: return -1
+  }
+}
 
 type Intent = { surfaceOp?: unknown; sourceEventSeqs?: unknown; ignorable?: unknown }
 
 /**
- * The log of the session that last committed a given seq-0 event in this realm (an ephemeron: no
- * cost per event). Each of its events is deeply frozen, its payload checked and its envelope built
- * by `build`. A seed that starts with the very same event objects, in the same order, was validated
+ * The session that last committed a given seq-0 event in this realm (an ephemeron: no cost per
+ * event). Each event of its log is deeply frozen, its payload checked and its envelope built by
+ * `build`. A seed that starts with the very same event objects, in the same order, was validated
  * when it was written: a session seeded from it (an open after an import, a resume from the memory
- * backend) shares that prefix instead of copying and re-checking it; seqs and surface ops are still
- * checked against the new log, and whatever follows the shared prefix is checked in full.
+ * backend) shares that prefix instead of copying and re-checking it — and when the prefix is that
+ * session's whole log, takes over a copy of its surface, projection and turn state instead of
+ * folding the events again. Whatever follows the shared prefix is checked in full.
  */
-const sealedLogs = new WeakMap<SessionEvent, readonly SessionEvent[]>()
+const sealers = new WeakMap<SessionEvent, Session>()
 
-/** How many leading seed events are the identical objects a session of this realm committed. */
-function sealedPrefix(seed: readonly SessionEvent[]): number {
-  const first = seed[0]
-  const log = first === undefined || typeof first !== 'object' ? undefined : sealedLogs.get(first)
-  if (log === undefined) return 0
+/** How many leading seed events are the identical objects `log` holds. */
+function sharedPrefix(seed: readonly SessionEvent[], log: readonly SessionEvent[]): number {
   const end = Math.min(seed.length, log.length)
   let i = 0
   while (i < end && seed[i] === log[i]) i++
   return i
+}
+
+/**
+ * How `adoptCheckedSeed` has the one constructor call it makes treat its seed: the seed's JSON
+ * members were validated and deep-frozen by this module's validators in the same synchronous call
+ * (the JSONL import), so they are not walked again (envelopes, shapes, seqs and surface ops still
+ * are), and no end-seed is added: the session only checks the file and seals its events.
+ */
+let checkedReplay = false
+const alreadyChecked: typeof copyJson = value => value
+
+/**
+ * A session that checks a seed whose JSON members (`data`, `surfaceOp`, `sourceEventSeqs`) were
+ * just validated and frozen in place by `freezeJson` or `parsedJsonFreezer()`, in this call, and
+ * seals it (a session later seeded with these events takes over its state); for session/jsonl's
+ * import only — anything else passes `adoptSeed` and gets the full walk.
+ */
+export function adoptCheckedSeed(options: SessionOptions & { seed: readonly SessionEvent[] }): Session {
+  checkedReplay = true
+  try {
+    return new Session({ ...options, adoptSeed: true })
+  } finally {
+    checkedReplay = false
+  }
 }
 
 export class Session {
@@ -81,19 +119,25 @@ export class Session {
   private readonly turns = new TurnState()
   private readonly lastByType = new Map<string, SessionEvent>()
   private readonly copyOptions: JsonCopyOptions
-  /** copyJson, or freezeJson while adopting a seed. */
+  /** copyJson, or freezeJson while adopting a seed (nothing for a seed `adoptCheckedSeed` vouches for). */
   private checkJson: typeof copyJson = copyJson
   private publishing: SessionEvent | undefined
   private closed = false
   /** While the constructor commits a seed (its log becomes a sealing reference only once whole). */
   private seeding = false
 
-  constructor(private readonly options: SessionOptions) {
+  /** The options without the seed (the seed array is not kept alive once committed). */
+  private readonly options: Omit<SessionOptions, 'seed'>
+
+  constructor(options: SessionOptions) {
+    const replay = checkedReplay
+    checkedReplay = false
+    const { seed, ...rest } = options
+    this.options = rest
     this.id = options.id
     this.copyOptions = { maxBytes: options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES }
     this.header = checkHeader(options)
-    const { seed } = options
-    if (seed !== undefined) this.commitSeed(seed, options.adoptSeed === true)
+    if (seed !== undefined) this.commitSeed(seed, options.adoptSeed ?? false, replay)
     this.firstLiveSeq = this.log.length
   }
 
@@ -173,15 +217,30 @@ export class Session {
     return (this.options.now ?? Date.now)()
   }
 
-  private commitSeed(seed: readonly SessionEvent[], adopt: boolean): void {
-    if (adopt) this.checkJson = freezeJson
+  private commitSeed(seed: readonly SessionEvent[], adoptAs: boolean | 'parsed', replay: boolean): void {
+    const adopt = adoptAs !== false
+    if (adopt) this.checkJson = replay ? alreadyChecked : adoptAs === 'parsed' ? parsedJsonFreezer() : freezeJson
     this.seeding = true
-    const sealed = sealedPrefix(seed)
-    for (let index = 0; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index, adopt, index < sealed)
+    const first = seed[0]
+    const sealer = typeof first === 'object' && first !== null ? sealers.get(first) : undefined
+    const sealed = sealer === undefined ? 0 : sharedPrefix(seed, sealer.log)
+    let index = 0
+    if (sealer !== undefined && sealed === sealer.log.length) index = this.takeStateOf(sealer)
+    for (; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index, adopt, index < sealed)
     this.checkJson = copyJson
     this.seeding = false
-    if (this.log[0] !== undefined) sealedLogs.set(this.log[0], this.log) // a seed that failed half-way never becomes the reference
-    if (seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
+    if (this.log[0] !== undefined) sealers.set(this.log[0], this) // a seed that failed half-way never becomes the reference
+    if (!replay && seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
+  }
+
+  /** Starts from a copy of the state of `sealer`, whose whole log this seed starts with; returns its length. */
+  private takeStateOf(sealer: Session): number {
+    for (const event of sealer.log) this.log.push(event)
+    this.surfaceState.copyFrom(sealer.surfaceState)
+    this.projection.copyFrom(sealer.projection)
+    Object.assign(this.turns, sealer.turns)
+    for (const [type, event] of sealer.lastByType) this.lastByType.set(type, event)
+    return this.log.length
   }
 
   private seedEvent(event: SessionEvent, index: number, adopt: boolean, sealed: boolean): void {
@@ -189,20 +248,22 @@ export class Session {
     let canonical = true // keys in EVENT_KEYS order, none undefined: an adopted envelope can be kept as built
     let last = -1
     for (const key in event) {
-      const position = EVENT_KEY_POSITION.get(key)
-      if (position === undefined) throw new SessionSeedError('INVALID_SEED_KEYS', `has unknown key(s) ${Object.keys(event).filter(k => !EVENT_KEY_POSITION.has(k)).join(', ')}`, index)
+      const position = eventKeyPosition(key)
+      if (position < 0) throw new SessionSeedError('INVALID_SEED_KEYS', `has unknown key(s) ${Object.keys(event).filter(k => eventKeyPosition(k) < 0).join(', ')}`, index)
       canonical &&= position > last && (event as unknown as Record<string, unknown>)[key] !== undefined
       last = position
     }
-    const { type, seq, time, data, surfaceOp, sourceEventSeqs, ignorable } = event as SessionEvent & Intent
+    const { type: rawType, seq, time, data, surfaceOp, sourceEventSeqs, ignorable } = event as SessionEvent & Intent
     if (seq !== index) throw new SessionSeedError('INVALID_SEED_SEQ', `has seq ${JSON.stringify(seq)}; expected ${index}`, index)
     if (sealed) return this.commitSealed(event, index)
-    if (typeof type !== 'string' || typeof time !== 'number' || !Number.isFinite(time)) {
+    if (typeof rawType !== 'string' || typeof time !== 'number' || !Number.isFinite(time)) {
       throw new SessionSeedError('INVALID_SEED_EVENT', 'needs a string type and a finite time', index)
     }
+    const type = canonicalEventType(rawType)
     const intent = surfaceOp === undefined && sourceEventSeqs === undefined && ignorable === undefined ? undefined : { surfaceOp, sourceEventSeqs, ignorable }
     try {
       const envelope = adopt && canonical ? event as unknown as Record<string, unknown> : undefined
+      if (envelope !== undefined && type !== rawType) envelope.type = type
       this.commit(this.build(type, data, intent, time, envelope))
     } catch (error) {
       if (!(error instanceof SessionAppendError)) throw error
@@ -251,7 +312,7 @@ export class Session {
 
   private commit({ event, plan }: { event: SessionEvent; plan: SurfacePlan }): void {
     this.log.push(event)
-    if (event.seq === 0 && !this.seeding) sealedLogs.set(event, this.log)
+    if (event.seq === 0 && !this.seeding) sealers.set(event, this)
     this.surfaceState.apply(event.seq, plan)
     if (plan !== 'none') this.projection.committed(event, plan)
     this.turns.accept(event)

@@ -104,7 +104,8 @@ export class SessionStoreCore {
     if (!stored) throw new SessionStoreError('SESSION_NOT_FOUND', `session ${id} not found`)
     this.checkKnownTypes(stored.events)
     const closers = interruptedTurnClosers(stored.events)
-    const session = this.instantiate(stored.header, [...stored.events, ...closers], stored.fresh === true)
+    const adopt = stored.fresh !== true ? false : stored.parsed === true ? 'parsed' : true
+    const session = this.instantiate(stored.header, [...stored.events, ...closers], adopt)
     await this.backend.append(id, session.events.slice(stored.events.length))
     return this.live.get(id) ?? this.register(session)
   }
@@ -220,7 +221,7 @@ export class SessionStoreCore {
     if (unknown) throw new SessionStoreError('UNKNOWN_EVENT_TYPE', `seq ${unknown.seq}: unknown event type "${unknown.type}" is not marked ignorable; written by a newer dsh-agent?`)
   }
 
-  private instantiate(header: SessionHeader, seed: readonly SessionEvent[] | undefined, adoptSeed = false): Session {
+  private instantiate(header: SessionHeader, seed: readonly SessionEvent[] | undefined, adoptSeed: boolean | 'parsed' = false): Session {
     const publication = this.publication
     const session: Session = new Session({
       id: header.id,

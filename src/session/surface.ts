@@ -6,12 +6,12 @@
  */
 import { SessionAppendError } from './errors.ts'
 import { toolResultIdentity } from './message-shape.ts'
-import { SURFACE_EVENT_TYPES, type SessionEvent, type SessionEventMap, type SurfaceOp, type SurfaceView } from './types.ts'
+import { type SessionEvent, type SessionEventMap, type SurfaceOp, type SurfaceView } from './types.ts'
 
 /** Where a validated event lands: not on the surface, a push, or `count` nodes replaced from `from`. */
 export type SurfacePlan = 'none' | 'append' | { readonly from: number; readonly count: number }
 
-export const isSurfaceType = (type: string): boolean => (SURFACE_EVENT_TYPES as readonly string[]).includes(type)
+export const isSurfaceType = (type: string): boolean => type === 'user/message' || type === 'assistant/message' || type === 'tool/result'
 
 function fail(code: 'INVALID_INTENT' | 'INVALID_SURFACE_OP' | 'INVALID_SOURCE_SEQS', type: string, what: string): never {
   throw new SessionAppendError(code, `${type}: ${what}`)
@@ -28,6 +28,14 @@ export class Surface {
 
   get length(): number {
     return this.nodes.length
+  }
+
+  /** Becomes a copy of `other` (a session taking over the state of the one that sealed its seed). */
+  copyFrom(other: Surface): void {
+    this.nodes.length = 0
+    for (const seq of other.nodes) this.nodes.push(seq)
+    this.generation = other.generation
+    this.view = undefined
   }
 
   /** Node seq at surface position `i`. */

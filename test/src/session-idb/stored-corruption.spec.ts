@@ -54,6 +54,8 @@ describe('opening a stored session whose rows parse but whose events are damaged
   it.each([
     ['a secret-looking key', (body: string) => body.replace('"callId":"c1","name":"read"', '"callId":"c1","apiKey":"read"'), 'seed[4] tool/call data.apiKey: secret-looking key "apiKey" is refused (credentials never enter the log)'],
     ['a -0', (body: string) => body.replace('"data":{"turn":1}', '"data":{"turn":-0}'), 'seed[0] turn/start data.turn: -0 is not lossless JSON'],
+    ['an Infinity (1e999)', (body: string) => body.replace('"data":{"turn":1}', '"data":{"turn":1e999}'), 'seed[0] turn/start data.turn: Infinity is not JSON'],
+    ['nesting beyond the limit', (body: string) => body.replace('"data":{"turn":1}', `"data":{"turn":1,"deep":${'['.repeat(1005)}${']'.repeat(1005)}}`), /^seed\[0\] turn\/start data\.deep(\[0\]){7}…: nesting too deep \(limit 1000\)$/],
     ['a __proto__ key', (body: string) => body.replace('"data":{"turn":1}', '"data":{"turn":1,"__proto__":{}}'), 'seed[0] turn/start data.__proto__: forbidden key "__proto__"'],
     ['a broken message shape', (body: string) => body.replace('"role":"user","content":[{"type":"text"', '"role":"assistant","content":[{"type":"text"'), 'seed[2] user/message: data.role must be "user", got "assistant"'],
     ['a surface op on a non-surface event', (body: string) => body.replace('"data":{"turn":1,"step":1}}', '"data":{"turn":1,"step":1},"surfaceOp":"append"}'), 'seed[1] step/start: surfaceOp and sourceEventSeqs are only allowed on surface types (user/message, assistant/message, tool/result)'],

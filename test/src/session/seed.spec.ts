@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { Session } from '../../../src/session/session.ts'
 import type { SessionEvent } from '../../../src/session/types.ts'
-import { appendTurn, header, newSession, sid } from './fixtures.ts'
+import { appendTurn, header, newSession, sid, user } from './fixtures.ts'
 
-const seeded = (seed: readonly unknown[], publish?: () => void, adoptSeed = false) => new Session({ id: sid(), header: header(), seed: seed as SessionEvent[], now: () => 5, publish, adoptSeed })
+const seeded = (seed: readonly unknown[], publish?: () => void, adoptSeed: boolean | 'parsed' = false) => new Session({ id: sid(), header: header(), seed: seed as SessionEvent[], now: () => 5, publish, adoptSeed })
 
 describe('seeds', () => {
   it('appends an unpublished end-seed unless the seed ends with one', () => {
@@ -89,6 +89,58 @@ describe('seeds', () => {
 
   it.each(REFUSED)('refuses %j with the same error when adopting the seed', (seed, code, message) => {
     expect(() => seeded(structuredClone(seed), undefined, true)).toThrow(expect.objectContaining({ name: 'SessionSeedError', code, message }))
+  })
+
+  it.each(REFUSED)('refuses %j with the same error when adopting a parsed seed (the walk specialised for JSON.parse output)', (seed, code, message) => {
+    expect(() => seeded(structuredClone(seed), undefined, 'parsed')).toThrow(expect.objectContaining({ name: 'SessionSeedError', code, message }))
+  })
+
+  it.each([
+    ['{"turn":1e999}', 'seed[0] turn/start data.turn: Infinity is not JSON'],
+    ['{"turn":-1e999}', 'seed[0] turn/start data.turn: -Infinity is not JSON'],
+    ['{"turn":1,"note":{"Authorization":"x"}}', 'seed[0] turn/start data.note.Authorization: secret-looking key "Authorization" is refused (credentials never enter the log)'],
+  ])('refuses a parsed %s with the same error adopted as parsed, adopted or copied', (data, message) => {
+    const seed = () => [JSON.parse(`{"type":"turn/start","seq":0,"time":1,"data":${data}}`)]
+    for (const adopt of [false, true, 'parsed'] as const) {
+      expect(() => seeded(seed(), undefined, adopt), String(adopt)).toThrow(expect.objectContaining({ name: 'SessionSeedError', code: 'INVALID_SEED_EVENT', message }))
+    }
+  })
+
+  it('adopting a parsed seed gives the log, messages and frozen payloads adopting gives', () => {
+    const source = newSession()
+    appendTurn(source, 1, ['c1'])
+    const text = JSON.stringify(source.events)
+    const parsed = JSON.parse(text) as SessionEvent[]
+    const adopted = seeded(parsed, undefined, 'parsed')
+    expect(JSON.stringify(adopted.events)).toBe(JSON.stringify(seeded(JSON.parse(text) as SessionEvent[], undefined, true).events))
+    expect(adopted.events.every((event, i) => i === parsed.length || event.data === parsed[i]!.data)).toBe(true)
+    expect(adopted.events.every((event) => Object.isFrozen(event) && Object.isFrozen(event.data))).toBe(true)
+    expect(adopted.deriveMessages()).toEqual(source.deriveMessages())
+  })
+
+  it('a seed holding another session\'s whole log takes over its state: same surface, messages and turns as folding a copy', () => {
+    const source = newSession()
+    appendTurn(source, 1, ['c1'])
+    source.append('turn/start', { turn: 2 })
+    source.append('step/start', { turn: 2, step: 1 })
+    const node = source.append('user/message', user('x'), { surfaceOp: 'append' })
+    source.append('user/message', user('summary'), { surfaceOp: { op: 'replace', start: node.seq, end: node.seq }, sourceEventSeqs: [node.seq] })
+    const taken = seeded(source.events)
+    const folded = seeded(structuredClone(source.events))
+    source.events.forEach((event, i) => expect(taken.events[i], `seq ${i}`).toBe(event))
+    expect(taken.events).toEqual(folded.events)
+    expect(taken.surface).toEqual(folded.surface)
+    expect(taken.deriveMessages()).toEqual(folded.deriveMessages())
+    expect(taken.sharedMessages()).toEqual(folded.sharedMessages())
+    expect([taken.lastTurn, taken.openTurn, taken.openStep, taken.lastStep]).toEqual([folded.lastTurn, folded.openTurn, folded.openStep, folded.lastStep])
+    expect(taken.lastOfType('user/message')).toBe(source.events[node.seq + 1])
+    // The copies are independent: the source goes on without touching the taken state, and back.
+    source.append('step/end', { turn: 2, step: 1 })
+    source.append('turn/end', { turn: 2, reason: { kind: 'completed' } })
+    taken.append('turn/start', { turn: 3 })
+    expect(taken.surface).toEqual(folded.surface)
+    expect(taken.deriveMessages()).toEqual(folded.deriveMessages())
+    expect([source.openTurn, taken.openTurn, folded.openTurn]).toEqual([undefined, 3, undefined])
   })
 
   it('adopting freezes the seed in place: same payload objects, same log as a copy', () => {

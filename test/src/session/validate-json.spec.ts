@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { SessionAppendError } from '../../../src/session/errors.ts'
 import type { SessionEventMap } from '../../../src/session/types.ts'
-import { copyJson, formatPath, freezeJson, MAX_JSON_DEPTH } from '../../../src/session/validate-json.ts'
+import { copyJson, formatPath, freezeJson, MAX_JSON_DEPTH, parsedJsonFreezer } from '../../../src/session/validate-json.ts'
 import { bootStore } from './store-fixture.ts'
 import { newSession, toolResult } from './fixtures.ts'
 
@@ -131,6 +131,60 @@ describe('freezeJson: the same checks in place, for values nobody else holds', (
       delete (Object.prototype as Record<string, unknown>).polluted
     }
     expect(messages).toEqual(['t data: inherited enumerable key "polluted" is not JSON', 't data: inherited enumerable key "polluted" is not JSON'])
+  })
+})
+
+describe('parsedJsonFreezer: the walk for values fresh from JSON.parse', () => {
+  const opts = { maxBytes: 8 * 1024 * 1024 }
+  const verdict = (check: typeof freezeJson, text: string, options: { maxBytes: number; hostile?: boolean } = opts) => {
+    try {
+      return check(JSON.parse(text), 'tool/result', 'data', options)
+    } catch (error) {
+      return { error: { name: (error as Error).name, code: (error as SessionAppendError).code, message: (error as Error).message } }
+    }
+  }
+  const REFUSED_TEXT: [string, { maxBytes: number; hostile?: boolean }?][] = [
+    ['{"meta":{"when":1e999}}'],
+    ['{"meta":[1,-1e999]}'],
+    ['{"meta":{"z":-0}}'],
+    ['{"meta":{"__proto__":{"polluted":true}}}'],
+    ['{"meta":{"headers":{"Authorization":"Bearer x"}}}'],
+    ['{"meta":{"a b":[{"apiKey":"k"}]}}'],
+    ['{"meta":{"constructor":1}}', { ...opts, hostile: true }],
+    [`{"meta":{"blob":"${'x'.repeat(2000)}"}}`, { maxBytes: 1000 }],
+    [`{"meta":{"list":[${'1,'.repeat(300)}1]}}`, { maxBytes: 1000 }], // short text, yet over the count a number costs
+    [`{"meta":${'['.repeat(MAX_JSON_DEPTH + 5)}${']'.repeat(MAX_JSON_DEPTH + 5)}}`],
+  ]
+
+  it.each(REFUSED_TEXT)('refuses %s with the very error freezeJson gives', (text, options) => {
+    const fast = verdict(parsedJsonFreezer(), text, options)
+    expect(fast).toHaveProperty('error.name', 'SessionAppendError')
+    expect(fast).toEqual(verdict(freezeJson, text, options))
+  })
+
+  it('accepts what freezeJson accepts: the value itself, frozen at every level, same JSON', () => {
+    const text = `{"b":1,"a":[{"z":null,"y":"s","x":true,"w":-1.5e-7,"v":0}],"constructor":"ok when not hostile","deep":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`
+    const value = JSON.parse(text)
+    const frozen = parsedJsonFreezer()(value, 't', 'data', opts)
+    expect(frozen).toBe(value)
+    expect(JSON.stringify(frozen)).toBe(JSON.stringify(JSON.parse(text)))
+    expect(Object.isFrozen(frozen) && Object.isFrozen(frozen.a) && Object.isFrozen(frozen.a[0]) && Object.isFrozen(frozen.deep)).toBe(true)
+  })
+
+  it('is freezeJson itself while Object.prototype carries an enumerable key (for-in would see it)', () => {
+    Object.defineProperty(Object.prototype, 'polluted', { value: 1, enumerable: true, configurable: true, writable: true })
+    let message: string | undefined
+    try {
+      const check = parsedJsonFreezer()
+      expect(check).toBe(freezeJson)
+      check(JSON.parse('{"a":1}'), 't', 'data', opts)
+    } catch (error) {
+      message = (error as Error).message
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted
+    }
+    expect(message).toBe('t data: inherited enumerable key "polluted" is not JSON')
+    expect(parsedJsonFreezer()).not.toBe(freezeJson)
   })
 })
 
