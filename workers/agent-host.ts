@@ -8,6 +8,7 @@
 import * as Comlink from 'comlink'
 import { AgentHost } from '../src/host/index.ts'
 import { createRuntime } from '../src/kernel/runtime.ts'
+import { preloadRuntime } from '../src/kernel/preload.ts'
 
-const host = new AgentHost(createRuntime)
+const host = new AgentHost(createRuntime, preloadRuntime)
 Comlink.expose(host, self, [self.location.origin, ''])

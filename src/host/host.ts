@@ -17,7 +17,7 @@ import { parseArgs } from './cards.ts'
 import type { FileSystem } from '../fs/file-system.ts'
 import type { ApprovalRules } from '../plugins/approval-rules/index.ts'
 import { QuestionBridge } from './question-bridge.ts'
-import { clearRememberedKey, loadRememberedKey, saveRememberedKey, scrubSecret } from './key-store.ts'
+import { clearRememberedKey, loadRememberedSecrets, saveRememberedKey, scrubSecret } from './key-store.ts'
 import { NoticeSink, type PageSink } from './notice-sink.ts'
 import { McpTokens } from './mcp-tokens.ts'
 import { PageToolBridge } from '../tool-page/bridge.ts'
@@ -28,7 +28,7 @@ import { SessionFollowers } from './followers.ts'
 import { runCommand } from './commands.ts'
 import { watchRuntime } from './runtime-events.ts'
 import { HostError } from './errors.ts'
-import type { CommandHost, HostRuntime, HostRuntimeOptions, RuntimeFactory, ToolLookup } from './types.ts'
+import type { CommandHost, HostRuntime, HostRuntimeOptions, RuntimeFactory, RuntimePreload, ToolLookup } from './types.ts'
 import type {} from '../tools/events.ts'
 
 /**
@@ -67,7 +67,11 @@ export class AgentHost implements HostApi, CommandHost {
 
   readonly toolLookup: ToolLookup = (name) => this.#tools?.(name)
 
-  constructor(private readonly factory: RuntimeFactory) {
+  /**
+   * @param factory boots a runtime (`createRuntime`).
+   * @param preload starts loading the modules `factory` will need for these options (`preloadRuntime`); must not throw.
+   */
+  constructor(private readonly factory: RuntimeFactory, private readonly preload?: RuntimePreload) {
     const lookup = this.toolLookup
     this.approvals = new ApprovalBridge(this.#post, () => this.sink.attached, lookup,
       (request, question) => this.approvalRules().allowForSession(request.agent, request.toolName, parseArgs(question.arguments ?? ''), request.callId),
@@ -120,16 +124,34 @@ export class AgentHost implements HostApi, CommandHost {
     return this.#runtime
   }
 
-  /** Replaces the configuration; the next command starts a fresh runtime. */
+  /**
+   * Replaces the configuration; the next command starts a fresh runtime. The modules that runtime
+   * will load start loading now, while the remembered secrets are read.
+   */
   async configure(settings: RuntimeSettings): Promise<KeyState> {
     this.#settings = settings
-    await this.#mcpTokens.load()
-    if (this.#apiKey === undefined) {
-      this.#apiKey = await loadRememberedKey()
-      this.#remembered = this.#apiKey !== undefined
-    }
+    this.#preload(settings)
+    await this.#loadSecrets()
     await this.reset()
     return this.keyState
+  }
+
+  #preload(settings: RuntimeSettings): void {
+    try {
+      this.preload?.(this.#options(settings))
+    } catch {
+      // Settings the runtime cannot honour: its boot reports them on the next command.
+    }
+  }
+
+  /** The remembered MCP tokens (once) and key (while none is held), in one read of the secrets database. */
+  async #loadSecrets(): Promise<void> {
+    if (this.#apiKey !== undefined && this.#mcpTokens.loaded) return
+    const { key, mcpTokens } = await loadRememberedSecrets()
+    await this.#mcpTokens.load(async () => mcpTokens)
+    if (this.#apiKey !== undefined) return
+    this.#apiKey = key
+    this.#remembered = key !== undefined
   }
 
   async setKey(apiKey: string | null, remember: boolean): Promise<KeyState> {
@@ -192,14 +214,18 @@ export class AgentHost implements HostApi, CommandHost {
     })
   }
 
-  async #start(settings: RuntimeSettings): Promise<HostRuntime> {
+  /** The runtime options of `settings` with the key, tokens, workspace and page tools held here. @throws HostConfigError */
+  #options(settings: RuntimeSettings): HostRuntimeOptions {
     const base = runtimeOptions(settings, this.#apiKey, this.#mcpTokens.byUrl)
-    const options: HostRuntimeOptions = {
+    return {
       ...base, workspace: { ...base.workspace, provider: this.#workspace },
       userQuestions: { answer: (request) => this.userQuestions.ask(request) },
       ...(this.#pageTools ? { plugins: [[ToolPage, { source: this.#pageTools }] as const] } : {}),
     }
-    const runtime = await this.factory(options)
+  }
+
+  async #start(settings: RuntimeSettings): Promise<HostRuntime> {
+    const runtime = await this.factory(this.#options(settings))
     const tools = runtime.ctx.get('tools', false)
     this.#tools = tools ? (name) => tools.get(name) : undefined
     this.#fs = runtime.ctx.get('fs', false) as FileSystem | undefined

@@ -5,4 +5,4 @@
  */
 export { AgentHost } from './host.ts'
 export { HostError } from './errors.ts'
-export type { HostRuntime, HostRuntimeOptions, RuntimeFactory } from './types.ts'
+export type { HostRuntime, HostRuntimeOptions, RuntimeFactory, RuntimePreload } from './types.ts'

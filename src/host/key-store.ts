@@ -14,12 +14,19 @@ function open() {
   return openDB(DB_NAME, 1, { upgrade: (db) => void db.createObjectStore(STORE) })
 }
 
-export async function loadRememberedKey(): Promise<string | undefined> {
-  if (typeof globalThis.indexedDB === 'undefined') return undefined
+type SecretsDb = Awaited<ReturnType<typeof open>>
+
+async function readKey(db: SecretsDb): Promise<string | undefined> {
+  const value: unknown = await db.get(STORE, ENTRY)
+  return typeof value === 'string' ? value : undefined
+}
+
+/** Runs `read` on the secrets database, or returns `fallback` where there is no IndexedDB. */
+async function withSecrets<T>(fallback: T, read: (db: SecretsDb) => Promise<T>): Promise<T> {
+  if (typeof globalThis.indexedDB === 'undefined') return fallback
   const db = await open()
   try {
-    const value: unknown = await db.get(STORE, ENTRY)
-    return typeof value === 'string' ? value : undefined
+    return await read(db)
   } finally {
     db.close()
   }
@@ -46,21 +53,24 @@ export async function clearRememberedKey(): Promise<void> {
 
 const MCP_PREFIX = 'mcp:'
 
-/** Remembered MCP bearer tokens by server URL. */
-export async function loadRememberedMcpTokens(): Promise<Map<string, string>> {
+async function readMcpTokens(db: SecretsDb): Promise<Map<string, string>> {
   const tokens = new Map<string, string>()
-  if (typeof globalThis.indexedDB === 'undefined') return tokens
-  const db = await open()
-  try {
-    const keys = await db.getAllKeys(STORE, IDBKeyRange.bound(MCP_PREFIX, `${MCP_PREFIX}\uffff`))
-    for (const key of keys) {
-      const value: unknown = await db.get(STORE, key)
-      if (typeof value === 'string') tokens.set(String(key).slice(MCP_PREFIX.length), value)
-    }
-    return tokens
-  } finally {
-    db.close()
+  const keys = await db.getAllKeys(STORE, IDBKeyRange.bound(MCP_PREFIX, `${MCP_PREFIX}\uffff`))
+  for (const key of keys) {
+    const value: unknown = await db.get(STORE, key)
+    if (typeof value === 'string') tokens.set(String(key).slice(MCP_PREFIX.length), value)
   }
+  return tokens
+}
+
+/** Remembered MCP bearer tokens by server URL. */
+export function loadRememberedMcpTokens(): Promise<Map<string, string>> {
+  return withSecrets(new Map(), readMcpTokens)
+}
+
+/** The remembered key and MCP tokens in one open of the database (a configuration needs both). */
+export function loadRememberedSecrets(): Promise<{ key: string | undefined; mcpTokens: Map<string, string> }> {
+  return withSecrets({ key: undefined, mcpTokens: new Map() }, async (db) => ({ key: await readKey(db), mcpTokens: await readMcpTokens(db) }))
 }
 
 /** Stores (`token`) or removes (`null`) the remembered token of the MCP server at `url`. */

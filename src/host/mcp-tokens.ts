@@ -12,10 +12,15 @@ export class McpTokens {
   #tokens: Map<string, string> | undefined
   readonly #remembered = new Set<string>()
 
-  /** Loads the remembered tokens once (on the first configuration). */
-  async load(): Promise<ReadonlyMap<string, string>> {
+  /** Whether the remembered tokens were loaded. */
+  get loaded(): boolean {
+    return this.#tokens !== undefined
+  }
+
+  /** Loads the remembered tokens once (on the first configuration); `read` may hand over a read already made. */
+  async load(read: () => Promise<Map<string, string>> = loadRememberedMcpTokens): Promise<ReadonlyMap<string, string>> {
     if (this.#tokens) return this.#tokens
-    const remembered = await loadRememberedMcpTokens()
+    const remembered = await read()
     for (const url of remembered.keys()) this.#remembered.add(url)
     return (this.#tokens ??= remembered)
   }

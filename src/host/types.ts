@@ -65,6 +65,9 @@ export type HostRuntime = Pick<Runtime, 'ctx' | 'sessions' | 'open' | 'diagnosti
 
 export type RuntimeFactory = (options: HostRuntimeOptions) => Promise<HostRuntime>
 
+/** Starts loading what `RuntimeFactory` will import for `options`, booting nothing (`preloadRuntime`). */
+export type RuntimePreload = (options: HostRuntimeOptions) => void
+
 /** The registry lookup used to draw cards; `ctx.tools.get`. */
 export type ToolLookup = (name: string) => ToolDefinition | undefined
 
