@@ -16,5 +16,5 @@ export const inject = ['fs', 'tools']
 export type Config = Record<string, never>
 
 export function apply(ctx: Context): void {
-  for (const tool of [readTool(ctx), writeTool(ctx), editTool(ctx), globTool(ctx), grepTool(ctx)]) ctx.tools.register(tool)
+  ctx.tools.registerAll([readTool(ctx), writeTool(ctx), editTool(ctx), globTool(ctx), grepTool(ctx)])
 }

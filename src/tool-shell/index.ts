@@ -20,9 +20,6 @@ export interface Config {
 
 export function apply(ctx: Context, config: Config = {}): void {
   const background = config.enableRunInBackground !== false
-  ctx.tools.register(bashTool(ctx, { background }))
-  if (!background) return
-  ctx.tools.register(jobOutputTool(ctx))
-  ctx.tools.register(jobListTool(ctx))
-  ctx.tools.register(jobKillTool(ctx))
+  const bash = bashTool(ctx, { background })
+  ctx.tools.registerAll(background ? [bash, jobOutputTool(ctx), jobListTool(ctx), jobKillTool(ctx)] : [bash])
 }

@@ -1,12 +1,13 @@
 /**
  * `defineTool`: checks a tool definition at define time (name, description, parameter and output
- * schemas, callbacks, timeout) and returns it frozen. Plane: shared; pure.
- * Contract: a definition that passes here is accepted by `ctx.tools.register`.
+ * schemas, callbacks, timeout) and returns it frozen, its schemas as deep-frozen copies. Plane: shared; pure.
+ * Contract: a definition that passes here is accepted by `ctx.tools.register`, which does not check
+ * it again (nothing in it can change).
  * @module tools/define-tool
  */
 import type { ToolDefinition, ToolDefinitionInput } from './types.ts'
 import type { JsonValue } from '../util/json.ts'
-import { assertForeignParametersSchema, assertParametersSchema, assertSupportedSchema } from './schema-check.ts'
+import { foreignParametersSnapshot, parametersSnapshot, supportedSchemaSnapshot } from './schema-check.ts'
 import { compileParameters, compileValue } from './schema-dsl.ts'
 
 /** Tool names the model may call: letters, digits, `_` and `-`, 1–64 characters. */
@@ -18,16 +19,26 @@ function fail(name: string, problem: string): never {
   throw new TypeError(`tool ${JSON.stringify(name)}: ${problem}`)
 }
 
-/** Throws a TypeError naming the first problem of `definition`; returns it unchanged otherwise. */
-export function assertToolDefinition<D extends ToolDefinition>(definition: D): D {
+/** Definitions `defineTool` returned: checked and immutable throughout. */
+const definedTools = new WeakSet<object>()
+
+/** Whether `definition` came from `defineTool` (checked already; frozen, schemas included). */
+export function isDefinedTool(definition: unknown): boolean {
+  return typeof definition === 'object' && definition !== null && definedTools.has(definition)
+}
+
+/**
+ * `definition` checked: throws a TypeError naming its first problem, else returns it frozen with
+ * deep-frozen copies of its schemas (and of `output`).
+ */
+function checked<D extends ToolDefinition>(definition: D): D {
   const name = typeof definition?.name === 'string' ? definition.name : String(definition?.name)
   if (!TOOL_NAME_PATTERN.test(name)) fail(name, `name must match ${TOOL_NAME_PATTERN}`)
   if (typeof definition.description !== 'string' || definition.description.trim() === '') fail(name, 'description must be a non-empty string')
-  if (typeof definition.validateArgs === 'function') assertForeignParametersSchema(definition.parameters, name)
-  else assertParametersSchema(definition.parameters, name)
+  const parameters = typeof definition.validateArgs === 'function' ? foreignParametersSnapshot(definition.parameters, name) : parametersSnapshot(definition.parameters, name)
   const output = definition.output
   if (typeof output !== 'object' || output === null) fail(name, 'must declare output { schema, render }')
-  assertSupportedSchema(output.schema, `${name}.output.schema`)
+  const schema = supportedSchemaSnapshot(output.schema, `${name}.output.schema`)
   if (typeof output.render !== 'function') fail(name, 'output.render must be a function')
   if (output.presentationMeta !== undefined && typeof output.presentationMeta !== 'function') fail(name, 'output.presentationMeta must be a function')
   if (typeof definition.execute !== 'function') fail(name, 'execute must be a function')
@@ -37,6 +48,12 @@ export function assertToolDefinition<D extends ToolDefinition>(definition: D): D
   const timeoutMs = definition.timeoutMs
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) fail(name, 'timeoutMs must be a positive finite number')
   if (definition.effect !== undefined && !EFFECTS.has(definition.effect)) fail(name, "effect must be 'read', 'write' or 'execute'")
+  return Object.freeze({ ...definition, parameters, output: Object.freeze({ ...output, schema }) })
+}
+
+/** Throws a TypeError naming the first problem of `definition`; returns it unchanged otherwise. */
+export function assertToolDefinition<D extends ToolDefinition>(definition: D): D {
+  checked(definition)
   return definition
 }
 
@@ -57,8 +74,10 @@ function compileSchemas<A, V extends JsonValue>(definition: ToolDefinitionInput<
  * `string number integer boolean null array object json` or `oneOf`, with `enum`/`const`);
  * `output.schema` likewise. Arguments are validated before `execute` runs (`INVALID_ARGS`), and
  * every returned value against `output.schema` (`INVALID_TOOL_OUTPUT`).
- * @returns the frozen definition, ready for `ctx.tools.register`.
+ * @returns the frozen definition (a copy, its schemas deep-frozen), ready for `ctx.tools.register`.
  */
 export function defineTool<A = any, V extends JsonValue = any>(definition: ToolDefinitionInput<A, V>): ToolDefinition<A, V> {
-  return Object.freeze(assertToolDefinition(compileSchemas(definition)))
+  const tool = checked(compileSchemas(definition))
+  definedTools.add(tool)
+  return tool
 }

@@ -10,7 +10,7 @@ import { eventBus, type CoreService } from '../util/service.ts'
 import type { ExecutionMode, ToolDefinition, ToolExecutionInput, ToolExecutionResult, ToolGuard } from './types.ts'
 import type {} from './events.ts'
 import type { ToolRestriction, ToolScope } from './layers.ts'
-import { assertToolDefinition } from './define-tool.ts'
+import { assertToolDefinition, isDefinedTool } from './define-tool.ts'
 import { assertToolOrderShape } from './tool-order.ts'
 import type { ToolCall } from './pipeline.ts'
 import { ToolRegistryCore, type PendingCall } from './registry-core.ts'
@@ -60,8 +60,26 @@ export class ToolRegistry extends Service implements CoreService<ToolRegistryCor
    * @returns the disposer; disposing the calling plugin also removes the tool.
    */
   register(definition: ToolDefinition, options: ScopeOption = {}): () => void {
-    assertToolDefinition(definition)
+    if (!isDefinedTool(definition)) assertToolDefinition(definition)
     return this.reversible('tools.register()', () => this.core.layers.addTool(definition, options.scope))
+  }
+
+  /**
+   * Registers several tools as one registration: all or none (a duplicate throws and adds nothing),
+   * one disposer, one `tools/change` each way. Cheaper at boot than a `register` per tool.
+   */
+  registerAll(definitions: readonly ToolDefinition[], options: ScopeOption = {}): () => void {
+    for (const definition of definitions) if (!isDefinedTool(definition)) assertToolDefinition(definition)
+    return this.reversible('tools.registerAll()', () => {
+      const removals: (() => void)[] = []
+      try {
+        for (const definition of definitions) removals.push(this.core.layers.addTool(definition, options.scope))
+      } catch (error) {
+        for (const remove of removals) remove()
+        throw error
+      }
+      return () => removals.forEach((remove) => remove())
+    })
   }
 
   /** Hides global tools from `scope` (`allow` keeps only, `deny` removes); restrictions intersect. */

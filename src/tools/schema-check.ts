@@ -66,22 +66,23 @@ function checkNode(node: unknown, path: string): void {
   checkChildren(node, path)
 }
 
-/** Asserts `schema` is lossless JSON within the supported subset; returns it typed. */
-export function assertSupportedSchema(schema: unknown, path = '$'): JsonSchemaNode {
-  snapshotJson(schema, path)
-  checkNode(schema, path)
-  return schema as JsonSchemaNode
+/** Asserts `schema` is lossless JSON within the supported subset; returns its deep-frozen copy. */
+export function supportedSchemaSnapshot(schema: unknown, path = '$'): JsonSchemaNode {
+  const snapshot = snapshotJson(schema, path)
+  checkNode(snapshot, path)
+  return snapshot as JsonSchemaNode
 }
 
-/** Asserts a tool's `parameters`: a supported schema whose root is `type: 'object'`. */
-export function assertParametersSchema(schema: unknown, toolName: string): JsonSchemaNode {
-  const node = assertSupportedSchema(schema, `${toolName}.parameters`)
+/** Asserts a tool's `parameters` (a supported schema whose root is `type: 'object'`); returns its deep-frozen copy. */
+export function parametersSnapshot(schema: unknown, toolName: string): JsonSchemaNode {
+  const node = supportedSchemaSnapshot(schema, `${toolName}.parameters`)
   if (node.type !== 'object') bad(`${toolName}.parameters`, "root must be { type: 'object' }")
   return node
 }
 
-/** Asserts a schema that brings its own validator (`validateArgs`): lossless JSON with an object root. */
-export function assertForeignParametersSchema(schema: unknown, toolName: string): void {
-  snapshotJson(schema, `${toolName}.parameters`)
-  if (!isRecord(schema) || schema.type !== 'object') bad(`${toolName}.parameters`, "root must be { type: 'object' }")
+/** Asserts a schema that brings its own validator (`validateArgs`): lossless JSON with an object root; returns its deep-frozen copy. */
+export function foreignParametersSnapshot(schema: unknown, toolName: string): JsonSchemaNode {
+  const snapshot = snapshotJson(schema, `${toolName}.parameters`)
+  if (!isRecord(snapshot) || snapshot.type !== 'object') bad(`${toolName}.parameters`, "root must be { type: 'object' }")
+  return snapshot as JsonSchemaNode
 }

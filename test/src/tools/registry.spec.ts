@@ -29,6 +29,30 @@ describe('ToolRegistry', () => {
     expect(root.tools.schemas()).toEqual([])
   })
 
+  it('registerAll registers all or none, with one disposer and one tools/change each way', async () => {
+    const root = new Context()
+    await root.plugin(ToolRegistry, {})
+    let changes = 0
+    root.on('tools/change', () => void changes++)
+    root.tools.register(named('gamma'))
+    changes = 0
+    expect(() => root.tools.registerAll([named('alpha'), named('gamma')])).toThrow('tool "gamma" is already registered globally')
+    expect(root.tools.schemas().map((s) => s.name)).toEqual(['gamma'])
+    expect(changes).toBe(0)
+    expect(() => root.tools.registerAll([named('alpha'), { ...named('beta'), description: '' }])).toThrow('description must be a non-empty string')
+    const fiber = await root.plugin({ name: 'reg', inject: ['tools'], apply: (ctx: Context) => void ctx.tools.registerAll([named('alpha'), named('beta')]) })
+    expect(root.tools.schemas().map((s) => s.name)).toEqual(['alpha', 'beta', 'gamma'])
+    expect(changes).toBe(1)
+    await fiber.dispose()
+    expect(root.tools.schemas().map((s) => s.name)).toEqual(['gamma'])
+    expect(changes).toBe(2)
+    const dispose = root.tools.registerAll([named('delta')], { scope: root })
+    expect(root.tools.get('delta', root)).toBeDefined()
+    expect(root.tools.get('delta')).toBeUndefined()
+    dispose()
+    expect(root.tools.get('delta', root)).toBeUndefined()
+  })
+
   it('schemas expose only name, description and a copy of parameters', async () => {
     const root = new Context()
     await root.plugin(ToolRegistry, {})
