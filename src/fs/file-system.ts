@@ -10,7 +10,7 @@ import { Service, type Context } from '@deepseek-ai/cordis'
 import type { ToolExecution } from '../tools/types.ts'
 import { eventBus, forwardToCore, type CoreService } from '../util/service.ts'
 import { FileSystemCore, type FileSystemOptions } from './file-system-core.ts'
-import type { EditExpectation, FsBackend, FsChange, FsObservation, FsTarget, SandboxMode, WorkspaceSaveState, WriteExpectation } from './types.ts'
+import type { EditExpectation, FsBackend, FsChange, FsObservation, FsTarget, FsVersion, SandboxMode, WorkspaceSaveState, WriteExpectation } from './types.ts'
 
 export { FileSystemCore, type FileSystemOptions, type MutationOptions } from './file-system-core.ts'
 
@@ -23,6 +23,8 @@ declare module '@deepseek-ai/cordis' {
     'fs/edit-intent'(target: FsTarget, actor: ToolExecution, next: () => Promise<EditExpectation | undefined>): Promise<EditExpectation | undefined>
     /** @mode emit — a tool saw `target` present at a version, or absent; listeners are sync and non-throwing. */
     'fs/observed'(target: FsTarget, observation: FsObservation, actor: ToolExecution): void
+    /** @mode emit — the person saved `target` at `version` (host `workspace.write`, the workspace editor): what agents saw of it before is out of date. */
+    'fs/person-saved'(target: FsTarget, version: FsVersion): void
     /** @mode emit — a mutation made through ctx.fs (tools or shell) has been applied. */
     'fs/change'(change: FsChange): void
     /** @mode emit — the provider's save state changed (a save failed, or everything is saved again). */

@@ -64,11 +64,16 @@ export async function readWorkspaceFile(runtime: HostRuntime, path: string): Pro
   }
 }
 
-/** The person's save, guarded by the version the text was edited from (`null`: the file must not exist yet). */
+/**
+ * The person's save, guarded by the version the text was edited from (`null`: the file must not
+ * exist yet); announced as `fs/person-saved`, so agents that read the file must read it again.
+ */
 export async function writeWorkspaceFile(runtime: HostRuntime, path: string, text: string, baseVersion: string | null): Promise<{ version: string }> {
   const fs = workspaceFs(runtime)
   const expected = baseVersion === null ? { kind: 'createIfAbsent' as const } : { kind: 'replaceIfVersion' as const, version: baseVersion }
-  const { version } = await fs.writeText(target(fs, path), text, expected)
+  const file = target(fs, path)
+  const { version } = await fs.writeText(file, text, expected)
+  runtime.ctx.emit('fs/person-saved', file, version)
   return { version }
 }
 

@@ -14,6 +14,7 @@ import ToolResultPruner from '../plugins/tool-result-pruner/index.ts'
 import JobRegistry from '../jobs/index.ts'
 import * as JobNotices from '../plugins/job-notices/index.ts'
 import * as FsObservation from '../plugins/fs-observation/index.ts'
+import * as PersonSaves from '../plugins/person-saves/index.ts'
 import * as WorkspaceSave from '../plugins/workspace-save/index.ts'
 import * as AgentInstructions from '../plugins/agent-instructions/index.ts'
 import * as LlmRetry from '../plugins/llm-retry/index.ts'
@@ -93,6 +94,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'agents', plugin: AgentService, config: { defaults: { provider: 'scripted', model: 'scripted-model' } } },
   { id: 'budget', plugin: Budget, config: { maxStepsPerTurn: 100 } },
   { id: 'job-notices', plugin: JobNotices },
+  { id: 'person-saves', plugin: PersonSaves },
 ])
 
 /** Plugins mounted once per configured item rather than from the list: runtime options insert them (`mcp/server-<n>`). */

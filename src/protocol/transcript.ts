@@ -139,6 +139,7 @@ function applyEvent(draft: Draft, event: SessionEvent, card: WireEvent['card']):
     case 'mcp/server': return mcpServerNotice(draft, event as SessionEvent<'mcp/server'>)
     case 'job/ended': return notice(draft, event.seq, 'info', 'JOB_ENDED', `Background job ${event.data.jobId} ${jobEnd(event.data)}: ${event.data.label}`)
     case 'job/lost': return notice(draft, event.seq, 'warning', 'JOB_LOST', `Background job ${event.data.jobId} was lost — it was still running when the session was closed or the page reloaded: ${event.data.label}`)
+    case 'workspace/saved-by-person': return notice(draft, event.seq, 'info', 'SAVED_BY_PERSON', `You saved ${event.data.path}: the agent is told, and reads it again before changing it`)
     case 'mcp/problem': return notice(draft, event.seq, 'warning', event.data.code, `MCP server "${event.data.server}"${event.data.tool ? `, tool "${event.data.tool}"` : ''}: ${event.data.reason}`)
   }
 }

@@ -184,4 +184,12 @@ describe('foldTranscript', () => {
       { kind: 'notice', key: 'e3', seq: 3, tone: 'warning', code: 'JOB_LOST', text: 'Background job job-3 was lost — it was still running when the session was closed or the page reloaded: serve' },
     ])
   })
+
+  it('shows the person\'s saves as a notice', () => {
+    seq = 0
+    const state = foldAll([ev('workspace/saved-by-person', { path: 'src/app.ts', version: 'v2' })])
+    expect(state.items).toEqual([
+      { kind: 'notice', key: 'e0', seq: 0, tone: 'info', code: 'SAVED_BY_PERSON', text: 'You saved src/app.ts: the agent is told, and reads it again before changing it' },
+    ])
+  })
 })
