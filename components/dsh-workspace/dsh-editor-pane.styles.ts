@@ -17,7 +17,7 @@ export const editorStyles = [base, css`
   .tab .close { color: var(--_muted); padding: 2px 4px; }
   .dirty { color: var(--_accent); }
   .save { font-size: 0.8125rem; }
-  .cm-host { flex: 1; min-height: 0; overflow: hidden; }
+  .cm-host { flex: 1; min-height: 0; overflow: hidden; contain: strict; } /* sized by the pane: the editor's style, layout and paint stay inside */
   .notice, .changed, .empty, .conflict { margin: 4px; padding: 6px 8px; border-radius: var(--_radius); font-size: 0.8125rem; }
   .notice, .empty { color: var(--_muted); }
   .changed { background: color-mix(in srgb, var(--_success) 12%, transparent); }

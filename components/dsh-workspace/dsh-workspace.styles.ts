@@ -19,6 +19,9 @@ export const workspaceStyles = [tokens, base, css`
   .narrow .panes { display: flex; flex-direction: column; }
   .narrow .panes > * { flex: 1; min-height: 0; }
   section { min-width: 0; min-height: 0; overflow: hidden; display: flex; flex-direction: column; }
+  /* Our panes keep their layout and paint to themselves (a keystroke in the editor re-lays and
+     repaints the editor only); not the agent's pane, whose element may place fixed overlays. */
+  .files, .editor, .bottom { contain: layout paint style; }
   section > * { flex: 1; min-height: 0; }
   .files { border-right: 1px solid var(--_border); background: var(--_bg); }
   .narrow .files { border-right: 0; }
