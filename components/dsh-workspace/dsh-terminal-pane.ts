@@ -1,9 +1,12 @@
 /**
  * `<dsh-terminal-pane>`: xterm.js (loaded on first show) on the workspace shell the agent uses —
- * the person types commands (history on ↑/↓, `cd` keeps a working directory, Ctrl-C interrupts),
- * and the agent's own `bash` calls appear here too as they run, marked as the agent's. The line
- * under the terminal says whether output streams (WebContainer) or arrives when a command ends
- * (just-bash). Plane: main. Contract: output comes only from the worker's `shell.*` notices.
+ * the person types commands (history on ↑/↓, `cd` keeps a working directory, Ctrl-C interrupts,
+ * unfinished commands continue on a `> ` line, a pasted script runs line by line, what is typed
+ * while a command runs waits and runs next), and the agent's own `bash` calls appear here too as
+ * they run, marked as the agent's. The line under the terminal says whether output streams
+ * (WebContainer) or arrives when a command ends (just-bash); with just-bash a command still running
+ * after a second says so in the terminal too. Plane: main. Contract: output comes only from the
+ * worker's `shell.*` notices.
  * @module components/dsh-workspace/dsh-terminal-pane
  */
 import { LitElement, html, unsafeCSS, type TemplateResult } from 'lit'
@@ -14,7 +17,7 @@ import xtermCss from '@xterm/xterm/css/xterm.css?inline'
 import type { HostNotice } from '../../src/protocol/messages.ts'
 import type { WorkspaceLink } from '../dsh-agent/workspace-link.ts'
 import { workspaceStrings } from '../i18n/workspace-strings.ts'
-import { LineInput } from './line-input.ts'
+import { CONTINUATION_PROMPT, LineInput, type LineAction } from './line-input.ts'
 import { resolveDir } from './working-dir.ts'
 import { cspStyleDocument, openWithAdoptedStyles } from './csp-style-document.ts'
 import { terminalStyles } from './dsh-terminal-pane.styles.ts'
@@ -25,6 +28,8 @@ const DIM = '\x1b[2m'
 const BOLD_CYAN = '\x1b[1;36m'
 const RED = '\x1b[31m'
 const RESET = '\x1b[0m'
+/** How long a run goes without output before a just-bash terminal says output comes at the end. */
+const QUIET_HINT_MS = 1000
 
 export class DshTerminalPane extends LitElement {
   static override styles = [unsafeCSS(xtermCss), terminalStyles]
@@ -39,9 +44,14 @@ export class DshTerminalPane extends LitElement {
   @state() cwd = ''
   #terminal: Terminal | undefined
   #fitAddon: FitAddon | undefined
-  readonly #input = new LineInput(() => `${BOLD_CYAN}${this.cwd.startsWith('/') ? this.cwd : this.cwd ? `~/${this.cwd}` : '~'}${RESET} $ `)
+  readonly #input = new LineInput(() => this.#prompt())
   /** The person's run in progress (Ctrl-C stops it); input waits until it ends. */
   #personRun: number | undefined
+  /** A command of the person was sent and has not ended yet (its run may not have started). */
+  #busy = false
+  /** Commands entered while another ran (type-ahead, the rest of a pasted script): they run in order; Ctrl-C drops them. */
+  readonly #queued: string[] = []
+  #quietHint: ReturnType<typeof setTimeout> | undefined
   #starting: Promise<void> | undefined
   /** Whether the last output ended its line (else the next prompt starts a new one). */
   #outputEndsLine = true
@@ -107,15 +117,21 @@ export class DshTerminalPane extends LitElement {
   }
 
   #onData(data: string): void {
-    const action = this.#input.key(data)
-    if (!action) return
+    for (const action of this.#input.feed(data)) this.#act(action)
+  }
+
+  #act(action: LineAction): void {
     if (action.kind === 'interrupt') {
+      this.#queued.length = 0
       if (this.#personRun !== undefined) void this.link?.request({ kind: 'workspace.kill', runId: this.#personRun })
       this.#write(action.echo)
-      if (this.#personRun === undefined) this.#write(this.#input.redraw())
+      if (!this.#busy) this.#write(this.#input.redraw())
       return
     }
-    if (this.#personRun !== undefined) return // a command runs: typing waits (Ctrl-C stops it)
+    if (this.#busy) { // typing waits (it shows with the next prompt); a whole command runs after this one
+      if (action.kind === 'submit' && action.command) this.#queued.push(action.command)
+      return
+    }
     if (action.kind === 'echo') return this.#write(action.text)
     this.#write(action.echo)
     void this.#run(action.command)
@@ -123,13 +139,31 @@ export class DshTerminalPane extends LitElement {
 
   async #run(command: string): Promise<void> {
     if (!command) return this.#write(this.#input.redraw())
+    this.#busy = true
     const cd = /^cd(?:\s+(\S+))?\s*$/.exec(command)
-    if (cd) return this.#changeDirectory(cd[1] ?? '')
+    if (cd) {
+      await this.#changeDirectory(cd[1] ?? '')
+      return this.#ended()
+    }
     try {
       await this.link!.request({ kind: 'workspace.exec', command, ...(this.cwd ? { workdir: this.cwd } : {}) }) // it runs from its shell.started
     } catch (error) {
-      this.#write(`${RED}${(error as Error).message}${RESET}\r\n${this.#input.redraw()}`)
+      this.#write(`${RED}${(error as Error).message}${RESET}\r\n`)
+      this.#ended()
     }
+  }
+
+  /** The person's command is over: the next queued one runs (shown after its prompt), else the prompt comes back. */
+  #ended(): void {
+    this.#busy = false
+    const next = this.#queued.shift()
+    if (next === undefined) return this.#write(this.#input.redraw())
+    this.#write(`\r\x1b[2K${this.#prompt()}${next.split('\n').join(`\r\n${CONTINUATION_PROMPT}`)}\r\n`)
+    void this.#run(next)
+  }
+
+  #prompt(): string {
+    return `${BOLD_CYAN}${this.cwd.startsWith('/') ? this.cwd : this.cwd ? `~/${this.cwd}` : '~'}${RESET} $ `
   }
 
   async #changeDirectory(target: string): Promise<void> {
@@ -140,7 +174,6 @@ export class DshTerminalPane extends LitElement {
     } catch (error) {
       this.#write(`${RED}cd: ${(error as Error).message}${RESET}\r\n`)
     }
-    this.#write(this.#input.redraw())
   }
 
   /** The worker's shell notices: the person's output, and the agent's runs labelled. */
@@ -150,17 +183,20 @@ export class DshTerminalPane extends LitElement {
       if (notice.run.origin === 'person') {
         this.#personRun = notice.run.runId
         this.running = true
-        return
+      } else {
+        this.#agentRuns.add(notice.run.runId)
+        this.#write(`\r\x1b[2K${DIM}[${s.agentRan}]${RESET} $ ${notice.run.command}\r\n`)
       }
-      this.#agentRuns.add(notice.run.runId)
-      this.#write(`\r\x1b[2K${DIM}[${s.agentRan}]${RESET} $ ${notice.run.command}\r\n`)
+      this.#hintIfQuiet()
     } else if (notice.kind === 'shell.output') {
+      this.#stopHint()
       this.#write(notice.stream === 'stderr' ? `${RED}${notice.chunk}${RESET}` : notice.chunk)
       this.#outputEndsLine = notice.chunk.endsWith('\n')
     } else {
       const agent = this.#agentRuns.delete(notice.runId)
       const mine = notice.runId === this.#personRun
       if (!agent && !mine) return
+      this.#stopHint()
       if (!this.#outputEndsLine) this.#write('\r\n') // output without a final newline keeps its last line
       this.#outputEndsLine = true
       const status = notice.exitCode === null ? `${s.interrupted}${notice.signal ? ` (${notice.signal})` : ''}` : `${s.exit} ${notice.exitCode}`
@@ -168,9 +204,25 @@ export class DshTerminalPane extends LitElement {
       if (mine) {
         this.#personRun = undefined
         this.running = false
-      }
-      if (this.#personRun === undefined) this.#write(this.#input.redraw())
+        this.#ended()
+      } else if (!this.#busy) this.#write(this.#input.redraw())
     }
+  }
+
+  /** just-bash cannot stream: a run still quiet after a second says its output comes when it ends. */
+  #hintIfQuiet(): void {
+    if (this.streams) return
+    this.#stopHint()
+    this.#quietHint = setTimeout(() => {
+      this.#quietHint = undefined
+      this.#write(`${this.#outputEndsLine ? '' : '\r\n'}${DIM}${workspaceStrings(this.lang).quietRun}${RESET}\r\n`)
+      this.#outputEndsLine = true
+    }, QUIET_HINT_MS)
+  }
+
+  #stopHint(): void {
+    clearTimeout(this.#quietHint)
+    this.#quietHint = undefined
   }
 
   #write(text: string): void {

@@ -20,10 +20,11 @@ const en = {
   staleSave: 'The file changed since you opened it; nothing was saved.',
   shellJustBash: 'just-bash (in-browser shell): output appears when a command ends', shellWebContainer: 'WebContainer shell: output streams as it runs',
   agentRan: 'agent', running: 'running', exit: 'exit', interrupted: 'interrupted', terminalLabel: 'Workspace terminal',
+  quietRun: '… no output yet: just-bash shows it when the command ends (Ctrl+C stops it)',
   previewNone: 'No preview: open an HTML file, or start a server in a WebContainer workspace', reload: 'Reload', previewFile: 'Preview this file',
   previewSandboxed: 'Sandboxed preview (no access to this page or its storage)',
   resize: 'Resize', shortcuts: 'Keyboard shortcuts',
-  shortcutList: 'Ctrl/⌘+S save · Ctrl/⌘+F find · Ctrl/⌘+Z undo · Ctrl+C in the terminal interrupts · Alt+1…4 switch pane · arrows on a divider resize',
+  shortcutList: 'Ctrl/⌘+S save · Ctrl/⌘+F find · Ctrl/⌘+Z undo · Ctrl+C in the terminal interrupts · Alt+1…5 switch pane · arrows on a divider resize',
 }
 
 export type WorkspaceStrings = typeof en
@@ -45,10 +46,11 @@ const zh: WorkspaceStrings = {
   staleSave: '打开后文件已被修改；未保存任何内容。',
   shellJustBash: 'just-bash（浏览器内 shell）：命令结束时才显示输出', shellWebContainer: 'WebContainer shell：输出实时显示',
   agentRan: '助手', running: '运行中', exit: '退出码', interrupted: '已中断', terminalLabel: '工作区终端',
+  quietRun: '… 暂无输出：just-bash 在命令结束时才显示输出（Ctrl+C 可停止）',
   previewNone: '没有预览：打开一个 HTML 文件，或在 WebContainer 工作区中启动服务器', reload: '重新加载', previewFile: '预览此文件',
   previewSandboxed: '沙箱预览（无法访问本页面及其存储）',
   resize: '调整大小', shortcuts: '键盘快捷键',
-  shortcutList: 'Ctrl/⌘+S 保存 · Ctrl/⌘+F 查找 · Ctrl/⌘+Z 撤销 · 终端中 Ctrl+C 中断 · Alt+1…4 切换面板 · 在分隔条上用方向键调整大小',
+  shortcutList: 'Ctrl/⌘+S 保存 · Ctrl/⌘+F 查找 · Ctrl/⌘+Z 撤销 · 终端中 Ctrl+C 中断 · Alt+1…5 切换面板 · 在分隔条上用方向键调整大小',
 }
 
 export function workspaceStrings(lang: string | null | undefined): WorkspaceStrings {

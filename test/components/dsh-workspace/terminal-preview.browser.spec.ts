@@ -48,6 +48,36 @@ test('terminal: commands run on the workspace shell, with cd, history and Ctrl-C
   await expect(workspace.locator('dsh-terminal-pane')).toContainText('just-bash (in-browser shell): output appears when a command ends')
 })
 
+test('terminal: unfinished commands continue on a > line, a pasted script runs line by line, and a quiet just-bash run says its output comes at the end', async ({ page }) => {
+  const workspace = await boot(page, { workspace: { 'README.md': '# Hi\n' } })
+  await workspace.locator('dsh-terminal-pane .xterm-host').click()
+  // a trailing backslash, then a here-document: bash's `> ` asks for the rest, the lines run as one command
+  await typeCommand(page, 'echo one \\')
+  await expectScreen(workspace, /\$ echo one \\\n>$/) // (a row's trailing spaces are not read back)
+  await typeCommand(page, 'two')
+  await expectScreen(workspace, /\n> two\none two\n~ \$$/)
+  await typeCommand(page, 'cat <<EOF')
+  await typeCommand(page, 'hello $((6 * 7))')
+  await typeCommand(page, 'EOF')
+  await expectScreen(workspace, /\$ cat <<EOF\n> hello \$\(\(6 \* 7\)\)\n> EOF\nhello 42\n~ \$$/)
+  // a pasted script (the paste event xterm reads, with the clipboard's text): each whole command runs in turn, the for loop's lines together
+  await workspace.locator('dsh-terminal-pane textarea').evaluate((area) => {
+    const data = new DataTransfer()
+    data.setData('text/plain', 'echo first\nfor i in 1 2; do\n  echo n$i\ndone\necho last\n')
+    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  })
+  await expectScreen(workspace, /\nfirst\n[^]*\nn1\nn2\n[^]*\nlast\n~ \$$/)
+  expect(await screen(workspace)).toContain('$ for i in 1 2; do\n>   echo n$i\n> done')
+  // a command that stays quiet says why; what is typed meanwhile runs after it
+  await typeCommand(page, 'sleep 1.5; echo woke')
+  await typeCommand(page, 'echo queued')
+  await expectScreen(workspace, /\$ sleep 1\.5; echo woke\n… no output yet: just-bash shows it when the command ends[^]*?\nwoke\n~ \$ echo queued\nqueued\n~ \$$/)
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('ArrowUp')
+  await expectScreen(workspace, /~ \$ echo last$/)
+})
+
 test('terminal: the agent’s bash calls appear as they run, marked as the agent’s', async ({ page }) => {
   const bash = { name: 'bash', arguments: { command: 'echo built the site && echo a warning >&2', description: 'build' } }
   const workspace = await boot(page, { permissions: 'danger-full-access', workspace: { 'a.txt': 'a' }, script: [{ toolCalls: [bash] }, { text: 'Built.' }] })
