@@ -1,7 +1,8 @@
 /**
  * The one real WebContainer boot of a page: `@webcontainer/api` is imported lazily and booted at
  * most once per page (module-level promise, shared by every `<dsh-agent>`), only when the page is
- * cross-origin isolated. Plane: main (the API needs the document); a worker reaches it through
+ * cross-origin isolated, and given `BOOT_DEADLINE_MS` (StackBlitz out of reach must not hang the
+ * workspace). Plane: main (the API needs the document); a worker reaches it through
  * the bridge. Contract: unavailability is `WebContainerUnavailableError` carrying the reason.
  * @module protocol/webcontainer/page-boot
  */
@@ -10,6 +11,23 @@ import type { WebContainerLike } from './messages.ts'
 
 /** The container workdir the workspace root maps onto. */
 const WORKDIR_NAME = 'workspace'
+/**
+ * How long the page's WebContainer may take to boot. It loads from StackBlitz; out of reach (offline,
+ * a blocking network or CSP) `WebContainer.boot()` may never settle, and every workspace call would wait with it.
+ */
+export const BOOT_DEADLINE_MS = 45_000
+
+/** `boot`, or — when it fails or has not settled within `ms` — a `WebContainerUnavailableError` saying why. */
+export function bootWithin<T>(boot: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new WebContainerUnavailableError(`WebContainer did not boot within ${ms / 1000} s: it loads from StackBlitz (stackblitz.com), which this page could not reach (offline, or blocked by the network or a content-security policy). The embedded workspace works offline.`)), ms)
+  })
+  const failed = (error: Error) => {
+    throw error instanceof WebContainerUnavailableError ? error : new WebContainerUnavailableError(`WebContainer did not boot: ${error.message}`)
+  }
+  return Promise.race([boot, deadline]).catch(failed).finally(() => clearTimeout(timer))
+}
 
 /** Why WebContainer cannot run here, or `undefined` when it may boot. */
 export function webContainerUnavailableReason(): string | undefined {
@@ -46,7 +64,7 @@ export function bootPageWebContainer(): Promise<WebContainerLike> {
   const reason = webContainerUnavailableReason()
   if (reason) return Promise.reject(new WebContainerUnavailableError(reason))
   booting ??= import('@webcontainer/api').then(
-    ({ WebContainer }): Promise<WebContainerLike> => WebContainer.boot({ workdirName: WORKDIR_NAME }).then(announceServers),
+    ({ WebContainer }): Promise<WebContainerLike> => bootWithin(WebContainer.boot({ workdirName: WORKDIR_NAME }), BOOT_DEADLINE_MS).then(announceServers),
     (error: Error) => { throw new WebContainerUnavailableError(`@webcontainer/api could not be loaded: ${error.message}`) },
   )
   return booting
