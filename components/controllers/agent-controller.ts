@@ -103,8 +103,8 @@ export class AgentController implements ReactiveController {
       await this.refreshSessions()
       const resume = sessionId ?? latest(this.sessions)?.id
       await this.open(resume as SessionId | undefined)
-      await this.refreshSessions() // now including a session the open just created
       if (this.sessionId) emit(this.host, 'dsh-ready', { sessionId: this.sessionId })
+      await this.refreshSessions() // after ready (only the sessions panel needs it): now including a session the open just created
     } catch (error) {
       this.status = 'failed'
       this.#report(error, 'start')
@@ -163,8 +163,7 @@ export class AgentController implements ReactiveController {
     this.sessionId = opened.sessionId
     this.readOnly = opened.readOnly
     this.status = opened.status
-    await this.#subscribeFromStart(opened.sessionId, peeked)
-    await this.refreshRules()
+    await Promise.all([this.#subscribeFromStart(opened.sessionId, peeked), this.refreshRules()])
   }
 
   /** Shows the stored last turns of `sessionId` unless its open finished first (the feed then shows them). */

@@ -36,6 +36,24 @@ test('start opens a new session and announces it once with dsh-ready', async ({ 
   expect(await events(page, 'dsh-ready')).toEqual([{ sessionId }])
 })
 
+test('dsh-ready comes once the session is open and subscribed; the session list is refreshed after it', async ({ page }) => {
+  await page.goto('/test-pages/controller.html')
+  await page.waitForSelector('body[data-ready]', { state: 'attached' })
+  const atReady = await page.evaluate(async (s) => {
+    let seen: { sessionId?: string; status: string; rules: unknown[]; listed: string[] } | undefined
+    dshController.host.addEventListener('dsh-ready', () => {
+      const agent = dshController.agent as unknown as { sessionId?: string; status: string; rules: unknown[]; sessions: { id: string }[] }
+      seen = { sessionId: agent.sessionId, status: agent.status, rules: agent.rules, listed: agent.sessions.map((x) => x.id) }
+    }, { once: true })
+    await dshController.agent.start(dshController.createWorker, s, undefined)
+    return seen
+  }, settings([]))
+  const { sessionId, sessions } = await page.evaluate(() => ({ sessionId: dshController.agent.sessionId, sessions: dshController.agent.sessions.map((x) => x.id) }))
+  expect(atReady).toEqual({ sessionId, status: 'idle', rules: [], listed: [] }) // the new session was not listed yet when ready fired
+  expect(sessions).toEqual([sessionId]) // start() still refreshed the list, after ready
+  expect(await events(page, 'dsh-error')).toEqual([])
+})
+
 test('a prompt streams into the transcript and the turn is announced with its logged reason', async ({ page }) => {
   await started(page, [{ text: 'hello from the model' }])
   const updatesBefore = await page.evaluate(() => dshController.host.updates)
