@@ -64,6 +64,11 @@ export class AgentHost implements HostApi, CommandHost {
   #workspace: HostRuntimeOptions['workspace']['provider'] = 'memory'
   /** Tail of the lifecycle queue: restarts and (re)opens never interleave. */
   #lifecycle: Promise<unknown> = Promise.resolve()
+  /**
+   * The remembered key and MCP tokens, read as soon as the host exists (its first configuration
+   * needs them; IndexedDB's first open is the slow one); dropped once used or once this host writes them.
+   */
+  #secretsRead: ReturnType<typeof loadRememberedSecrets> | undefined
 
   readonly toolLookup: ToolLookup = (name) => this.#tools?.(name)
 
@@ -78,6 +83,8 @@ export class AgentHost implements HostApi, CommandHost {
       (question) => previewAgainstWorkspace(this.#fs, question))
     this.userQuestions = new QuestionBridge(this.#post, () => this.sink.attached)
     this.feeds = new SessionFeeds(this.#post, lookup)
+    this.#secretsRead = loadRememberedSecrets()
+    this.#secretsRead.catch(() => undefined) // a failed read is the first configuration's to report
   }
 
   async hello(_pageVersion: number): Promise<{ protocolVersion: number }> {
@@ -146,8 +153,10 @@ export class AgentHost implements HostApi, CommandHost {
 
   /** The remembered MCP tokens (once) and key (while none is held), in one read of the secrets database. */
   async #loadSecrets(): Promise<void> {
+    const read = this.#secretsRead
+    this.#secretsRead = undefined
     if (this.#apiKey !== undefined && this.#mcpTokens.loaded) return
-    const { key, mcpTokens } = await loadRememberedSecrets()
+    const { key, mcpTokens } = await (read ?? loadRememberedSecrets())
     await this.#mcpTokens.load(async () => mcpTokens)
     if (this.#apiKey !== undefined) return
     this.#apiKey = key
@@ -155,6 +164,7 @@ export class AgentHost implements HostApi, CommandHost {
   }
 
   async setKey(apiKey: string | null, remember: boolean): Promise<KeyState> {
+    this.#secretsRead = undefined
     this.#apiKey = apiKey ?? undefined
     if (apiKey !== null && remember) await saveRememberedKey(apiKey)
     else await clearRememberedKey()
@@ -170,12 +180,14 @@ export class AgentHost implements HostApi, CommandHost {
 
   /** Sets or clears the bearer token of the MCP server at `url`; a configured server reconnects with it. */
   async setMcpToken(url: string, token: string | null, remember: boolean): Promise<McpTokenState[]> {
+    this.#secretsRead = undefined
     await this.#mcpTokens.set(url, token, remember)
     if (this.#settings?.mcpServers?.some((server) => server.url === url)) await this.reset()
     return this.mcpTokens
   }
 
   forgetMcpTokens(): Promise<void> {
+    this.#secretsRead = undefined
     return this.#mcpTokens.forgetAll()
   }
 

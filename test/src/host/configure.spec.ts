@@ -1,7 +1,8 @@
 // host.configure: the modules of the runtime it configures start loading at once (the preload gets the
-// same options the runtime later boots with), while the remembered key and MCP tokens are read in one
-// open of the secrets database; a host that holds both reads nothing; settings the runtime cannot
-// honour still configure and fail on the next command, as before.
+// same options the runtime later boots with); the remembered key and MCP tokens are read in one open of
+// the secrets database, started when the host is created (a write by this host before its first
+// configuration makes it read again); a host that holds both reads nothing; settings the runtime
+// cannot honour still configure and fail on the next command, as before.
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AgentHost, type HostRuntimeOptions } from '../../../src/host/index.ts'
@@ -44,7 +45,7 @@ function watchSecretOpens(steps: string[]): void {
 const settings: RuntimeSettings = { provider: 'openai-compatible', model: 'm', permissions: 'ask', storage: 'memory', mcpServers: [{ name: 'docs', url: 'http://127.0.0.1:9/mcp' }] }
 
 describe('host.configure', () => {
-  it('preloads the runtime it configures, then reads the remembered key and tokens in one open', async () => {
+  it('reads the remembered key and tokens in one open when created, and preloads the runtime it configures', async () => {
     const { host: first } = newHost()
     await hostCall(first, { kind: 'host.configure', settings })
     await hostCall(first, { kind: 'provider.key', apiKey: 'sk-remembered', remember: true })
@@ -53,8 +54,9 @@ describe('host.configure', () => {
     const steps: string[] = []
     watchSecretOpens(steps)
     const { host, preloaded, booted } = newHost(steps)
+    expect(steps).toEqual(['open secrets'])
     const configured = await hostCall(host, { kind: 'host.configure', settings })
-    expect(steps).toEqual(['preload', 'open secrets'])
+    expect(steps).toEqual(['open secrets', 'preload'])
     expect(configured.keyState).toEqual({ hasKey: true, remembered: true })
     expect(configured.mcpTokens).toEqual([{ url: 'http://127.0.0.1:9/mcp', remembered: true }])
     expect(preloaded[0]).toMatchObject({ storage: 'memory', llm: { provider: 'openai-compatible', model: 'm' }, mcp: { servers: [{ name: 'docs' }] } })
@@ -69,6 +71,15 @@ describe('host.configure', () => {
     await hostCall(host, { kind: 'host.configure', settings: { ...settings, storage: 'indexeddb' } })
     expect(steps).toEqual(['preload']) // key and tokens are held: nothing to read
     expect(preloaded[1]).toMatchObject({ storage: 'indexeddb' })
+  })
+
+  it('reads the secrets again at its first configuration when it wrote them before', async () => {
+    const { host: first } = newHost()
+    await hostCall(first, { kind: 'host.configure', settings })
+    await hostCall(first, { kind: 'provider.key', apiKey: 'sk-remembered', remember: true })
+    const { host } = newHost() // its read finds the remembered key
+    await hostCall(host, { kind: 'provider.key', apiKey: null, remember: false }) // … which this host then forgets
+    expect((await hostCall(host, { kind: 'host.configure', settings })).keyState).toEqual({ hasKey: false, remembered: false })
   })
 
   it('configures settings the runtime cannot honour without preloading, and the next command names the problem', async () => {
