@@ -8,7 +8,8 @@
  * worker comes on top of the build (bench/idb-chromium.bench.ts measures session reads).
  * @module bench/session-search
  */
-import { SessionIndex, memoryIndexStore, type SessionSource } from '../src/session-query/index.ts'
+import { memoryIndexStore } from '../src/session-query/index-store.ts'
+import { SessionIndex, type SessionSource } from '../src/session-query/search-index.ts'
 import { Session } from '../src/session/session.ts'
 import { SESSION_FORMAT_VERSION } from '../src/session/types.ts'
 import type { SessionReadView } from '../src/session/read-view.ts'

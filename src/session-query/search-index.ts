@@ -12,13 +12,12 @@ import type { SessionListing } from '../session/persistence.ts'
 import type { SessionReadView } from '../session/read-view.ts'
 import type { SessionId } from '../util/brand.ts'
 import { searchableText, type SearchableType } from './extract.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT } from './limits.ts'
 import { snippetOf } from './snippet.ts'
 import type { IndexedSession, IndexStore, SessionSearchHit, SessionSearchOptions, SessionSearchResult } from './types.ts'
 
 /** Bump when the documents or the MiniSearch options change: an older stored index is rebuilt. */
 export const INDEX_FORMAT = 1
-export const DEFAULT_LIMIT = 20
-export const MAX_LIMIT = 100
 
 interface Doc { id: string; sessionId: string; seq: number; type: SearchableType; time: number; text: string }
 

@@ -1,16 +1,18 @@
 /**
- * The embedded shell provider (default) of `ctx.shell`: bash via just-bash, loaded lazily on
- * first use, running over the same `ctx.fs` the fs tools use. Network is off unless configured.
+ * The embedded shell provider (default) of `ctx.shell`: bash via just-bash, running over the same
+ * `ctx.fs` the fs tools use; the backend (justbash-backend.ts, its fs adapter and limits) and
+ * just-bash itself load together on the first command. Network is off unless configured.
  * Plane: worker; no DOM. Contract: runaway commands end with a named limit, never hang the worker forever.
  * @module shell-justbash/index
  */
 import type { Context } from '@deepseek-ai/cordis'
 import type { NetworkConfig } from 'just-bash/browser'
 import { ShellExecutor } from '../shell/shell-executor.ts'
-import { JustBashBackend } from './justbash-backend.ts'
+import { LazyShellBackend } from '../shell/lazy-backend.ts'
 import type { ExecutionLimits } from './limits.ts'
+import { loadJustBash } from './load-just-bash.ts'
 
-export { DEFAULT_LIMITS, type ExecutionLimits } from './limits.ts'
+export type { ExecutionLimits } from './limits.ts'
 
 export interface Config {
   /** just-bash execution limits (loop iterations, command count, call depth, output, ...); overrides `DEFAULT_LIMITS` key by key. */
@@ -30,10 +32,12 @@ export default class JustBashShell extends ShellExecutor {
   constructor(ctx: Context, config: Config = {}) {
     // The fs core (util/service): bash makes several fs calls per file. `inject` restarts this
     // plugin whenever `ctx.fs` is replaced, so the core never goes stale.
-    const backend = new JustBashBackend(ctx.fs.core, {
-      limits: config.limits ?? {},
-      env: config.env ?? {},
-      ...(config.network ? { network: config.network } : {}),
+    const fs = ctx.fs.core
+    const options = { limits: config.limits ?? {}, env: config.env ?? {}, ...(config.network ? { network: config.network } : {}) }
+    // just-bash is fetched alongside the backend, not after it.
+    const backend = new LazyShellBackend(async () => {
+      const [{ JustBashBackend }] = await Promise.all([import('./justbash-backend.ts'), loadJustBash()])
+      return new JustBashBackend(fs, options)
     })
     super(ctx, backend, {
       cwd: ctx.fs.root,

@@ -6,7 +6,7 @@
  */
 import type { Context } from '@deepseek-ai/cordis'
 import type {} from '../prompt/registry.ts'
-import { MAX_LIMIT } from '../session-query/search-index.ts'
+import { MAX_LIMIT } from '../session-query/limits.ts'
 import { sessionSearchTool } from './search-tool.ts'
 
 export const name = 'tool-session-query'

@@ -1,7 +1,8 @@
 /**
  * The web plugin: registers `web_fetch` unless the allow-list is `off`, adds dsh's web-fetch
  * prompt guidance, and asks for approval (policy `ask`) before a fetch leaves the host page's
- * origin. Plane: worker. Contract: a URL outside the allow-list is denied at `tools/pre-execute`,
+ * origin. The tool's code (fetch-tool.ts, fetch-page.ts) is imported only when the list is not
+ * `off` (the default), while mounting: the tool is registered before boot ends. Plane: worker. Contract: a URL outside the allow-list is denied at `tools/pre-execute`,
  * before any request; approval is asked only for allowed cross-origin URLs.
  * @module tool-web/index
  */
@@ -9,7 +10,6 @@ import type { Context } from '@deepseek-ai/cordis'
 import type {} from '../approval/service.ts'
 import type {} from '../prompt/registry.ts'
 import type {} from '../tools/events.ts'
-import { webFetchTool } from './fetch-tool.ts'
 import { isAllowed, isCrossOrigin, isOff, resolveUrl, webFetchPolicy, type WebFetchAllow } from './policy.ts'
 
 export const name = 'tool-web'
@@ -29,9 +29,10 @@ export interface Config {
 
 const GUIDANCE = 'Use the web_fetch tool to retrieve the content of a specific HTTP(S) URL (for example a result from web_search). It returns the page content decoded to text. Cite the URL as a markdown link when you use its content.'
 
-export function apply(ctx: Context, config: Config = {}): void {
+export async function apply(ctx: Context, config: Config = {}): Promise<void> {
   const policy = webFetchPolicy(config.allow ?? 'off', config.base)
   if (isOff(policy)) return
+  const { webFetchTool } = await import('./fetch-tool.ts')
   const tool = webFetchTool(() => policy, { maxBytes: config.maxBytes ?? 2_000_000, maxOutputChars: config.maxOutputChars ?? 100_000, timeoutMs: config.timeoutMs ?? 30_000 })
   ctx.tools.register(tool)
   ctx.systemPrompt.section({ name: 'tool:web_fetch', order: 111, text: GUIDANCE })

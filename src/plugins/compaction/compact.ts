@@ -12,6 +12,7 @@ import type { Session } from '../../session/session.ts'
 import type { EpochHeader, SessionEvent } from '../../session/types.ts'
 import { newId } from '../../util/brand.ts'
 import { CompactionError } from './errors.ts'
+import { foldHeader } from './header.ts'
 import { planCompaction } from './plan.ts'
 import { summarize } from './summarize.ts'
 
@@ -36,10 +37,6 @@ export interface CompactOutcome {
 }
 
 /** The folded request header: the last one logged (headers persist across resume). */
-export function foldHeader(session: Session): EpochHeader | undefined {
-  return session.lastOfType('request/header')?.data.header
-}
-
 /** An unmatched `compaction/start` after the last `session/end-seed` (earlier ones are dead). */
 export function openCompaction(events: readonly SessionEvent[]): string | undefined {
   const open = new Set<string>()

@@ -14,7 +14,8 @@ import { measureContext } from '../../llm/token-meter.ts'
 import { RequestTokenTally } from '../../llm/token-tally.ts'
 import type { Session } from '../../session/session.ts'
 import type { LlmCore } from '../../llm/llm-core.ts'
-import { compact, foldHeader, type CompactOutcome } from './compact.ts'
+import type { CompactOutcome } from './compact.ts'
+import { foldHeader } from './header.ts'
 import { limitsFor, resolveConfig, type CompactionConfig, type ResolvedCompactionConfig } from './config.ts'
 import { CompactionError } from './errors.ts'
 import type {} from '../tool-result-pruner/service.ts'
@@ -74,7 +75,9 @@ export class CompactionService extends Service {
     })
   }
 
-  private run(agent: Agent, turn: number | null, retain: number, signal: AbortSignal): Promise<CompactOutcome> {
+  /** compact.ts (planning, the summary request, the commit) loads with the first compaction. */
+  private async run(agent: Agent, turn: number | null, retain: number, signal: AbortSignal): Promise<CompactOutcome> {
+    const { compact } = await import('./compact.ts')
     return compact({
       ctx: this.ctx, session: agent.session, turn, retain, signal,
       attempts: this.config.compactionRetries + 1, maxTokens: this.config.summaryMaxTokens,

@@ -5,7 +5,9 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRuntime, type Runtime } from '../../../src/index.ts'
-import { idbIndexStore, memoryIndexStore, SessionIndex, INDEX_FORMAT, type IndexStore, type SessionSource } from '../../../src/session-query/index.ts'
+import { idbIndexStore, memoryIndexStore } from '../../../src/session-query/index-store.ts'
+import { SessionIndex, INDEX_FORMAT, type SessionSource } from '../../../src/session-query/search-index.ts'
+import type { IndexStore } from '../../../src/session-query/types.ts'
 import type { SessionId } from '../../../src/util/brand.ts'
 
 const runtimes: Runtime[] = []

@@ -1,0 +1,65 @@
+// What the agent worker does not need for a first answer stays out of it: the shell backend (with
+// just-bash), the search index, compaction and the web_fetch tool are fetched only when used, and
+// they work then as before. Counted by the worker's own requests (the demo build, real worker).
+import { expect, test, type BrowserContext } from '@playwright/test'
+import { bootAgent, send, transcriptText, waitForTurnEnds } from '../harness/agent-page.ts'
+
+const LAZY = { shell: /\/justbash-backend-[^/]*\.js$/, search: /\/search-index-[^/]*\.js$/, compaction: /\/compact-[^/]*\.js$/, webFetch: /\/fetch-tool-[^/]*\.js$/ }
+type Part = keyof typeof LAZY
+
+/** Which lazy parts the page or its worker have fetched so far. */
+function fetchedParts(context: BrowserContext): () => Part[] {
+  const urls: string[] = []
+  context.on('request', (request) => urls.push(new URL(request.url()).pathname))
+  return () => (Object.keys(LAZY) as Part[]).filter((part) => urls.some((url) => LAZY[part].test(url)))
+}
+
+const long = (label: string) => `${label} ${'lorem ipsum dolor sit amet '.repeat(30)}`
+
+test('a first answer fetches none of them; a command fetches the shell, the sessions search the index, Compact compaction', async ({ page, context }) => {
+  const fetched = fetchedParts(context)
+  await bootAgent(page, {
+    storage: 'memory', permissions: 'danger-full-access',
+    script: [{ text: long('first-answer') }, { text: 'Running it.', toolCalls: [{ name: 'bash', arguments: { command: 'echo lazy-shell-ok', description: 'Print' } }] }, { text: long('second-answer') }, { text: 'Summary: two questions.' }],
+  })
+  await send(page, long('first-question'))
+  await waitForTurnEnds(page, 1)
+  expect(fetched()).toEqual([])
+
+  await send(page, 'run it')
+  await waitForTurnEnds(page, 2)
+  await expect(page.locator('dsh-agent [part~="tool-card"]')).toContainText('echo lazy-shell-ok')
+  expect(await transcriptText(page)).toContain('Running it.')
+  await page.locator('dsh-agent [part~="tool-card"] [part~="tool-summary"]').click()
+  await expect(page.locator('dsh-agent [part~="terminal"]')).toContainText('lazy-shell-ok')
+  expect(fetched()).toEqual(['shell'])
+
+  await page.locator('dsh-agent [part~="sessions-toggle"]').click()
+  await page.locator('dsh-agent [part~="search-input"]').fill('lorem')
+  await expect(page.locator('dsh-agent [part~="search-hit"]').first()).toBeVisible()
+  expect(fetched()).toEqual(['shell', 'search'])
+  await page.locator('dsh-agent [part~="sessions-toggle"]').click()
+
+  await page.locator('dsh-agent [part~="compact-button"]').click()
+  await expect(page.locator('dsh-agent dsh-transcript [part~="notice"][data-code="COMPACTED"]')).toHaveText('Earlier conversation was summarized')
+  expect(fetched()).toEqual(['shell', 'search', 'compaction'])
+})
+
+test('web_fetch is fetched only when web-fetch allows something, and then fetches', async ({ page, context }) => {
+  const fetched = fetchedParts(context)
+  await bootAgent(page, { storage: 'memory', script: [{ text: 'No tools here.' }] })
+  await send(page, 'hi')
+  await waitForTurnEnds(page, 1)
+  expect(fetched()).toEqual([])
+
+  const other = await context.newPage()
+  await bootAgent(other, {
+    storage: 'memory', permissions: 'danger-full-access', attributes: { 'web-fetch': 'self' },
+    script: [{ text: 'Fetching.', toolCalls: [{ name: 'web_fetch', arguments: { url: '/test-pages/agent.html' } }] }, { text: 'Fetched.' }],
+  })
+  expect(fetched()).toEqual(['webFetch'])
+  await send(other, 'fetch the page')
+  await waitForTurnEnds(other, 1)
+  await other.locator('dsh-agent [part~="tool-card"] [part~="tool-summary"]').click()
+  await expect(other.locator('dsh-agent [part~="tool-card"]')).toContainText('dsh-agent test page')
+})
