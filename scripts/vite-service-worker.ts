@@ -42,7 +42,8 @@ export function serviceWorkerBuild(projectRoot: string): Plugin {
     name: 'dsh-service-worker',
     apply: 'build',
     async closeBundle() {
-      const embed = precacheManifest(dist, (path) => /^[^/]+\.js$/.test(path) && path !== 'runtime.js' && path !== SERVICE_WORKER_FILE, (path) => !path.startsWith('demo/'))
+      // Only what the embed build writes (top-level files, chunks/): never a bench's build left in dist/ (bench-embed/, …).
+      const embed = precacheManifest(dist, (path) => /^[^/]+\.js$/.test(path) && path !== 'runtime.js' && path !== SERVICE_WORKER_FILE, (path) => /^(chunks\/)?[^/]+$/.test(path))
       await buildServiceWorker(projectRoot, dist, embed)
       const demoRoot = join(dist, 'demo')
       if (!existsSync(join(demoRoot, 'index.html'))) return this.warn('no demo build in dist/demo: its service worker was not built (run the demo build first)')
