@@ -1,7 +1,8 @@
 /**
  * In-memory `SessionPersistence` (`ctx.sessionPersistence`): the Node default and the test
  * backend. Plane: shared; no I/O. Live events are recorded synchronously from `session/event`,
- * so every append is durable (for this process) as soon as it is published.
+ * so every append is durable (for this process) as soon as it is published. While a session is
+ * live, its stored events are its own log (the same frozen events, one array instead of two).
  * @module session-memory/memory-backend
  */
 import { Context, Service } from '@deepseek-ai/cordis'
@@ -11,7 +12,10 @@ import type { SessionId } from '../util/brand.ts'
 
 interface Entry {
   readonly header: SessionHeader
-  readonly events: SessionEvent[]
+  /** The stored events: this backend's own array, or the log of the live session it follows. */
+  events: readonly SessionEvent[]
+  /** Whether `events` is a live session's log (never written here; it grows as that session commits). */
+  follows: boolean
 }
 
 export class MemorySessionBackend extends Service implements SessionPersistence {
@@ -20,6 +24,7 @@ export class MemorySessionBackend extends Service implements SessionPersistence 
   constructor(ctx: Context) {
     super(ctx, 'sessionPersistence')
     ctx.on('session/event', (session, event) => this.record(session.id, [event]))
+    ctx.on('session/created', session => this.follow(session.id, session.events))
   }
 
   async create(header: SessionHeader): Promise<void> {
@@ -27,7 +32,7 @@ export class MemorySessionBackend extends Service implements SessionPersistence 
       throw new Error(`session-memory: format version ${header.version} is not supported (this build writes ${SESSION_FORMAT_VERSION})`)
     }
     if (this.entries.has(header.id)) throw new Error(`session-memory: session ${header.id} already exists`)
-    this.entries.set(header.id, { header, events: [] })
+    this.entries.set(header.id, { header, events: [], follows: false })
   }
 
   async append(id: SessionId, events: readonly SessionEvent[]): Promise<void> {
@@ -57,15 +62,30 @@ export class MemorySessionBackend extends Service implements SessionPersistence 
     return { durable: true }
   }
 
+  /** A session went live holding exactly the stored events: its log becomes the stored list. */
+  private follow(id: SessionId, log: readonly SessionEvent[]): void {
+    const entry = this.entries.get(id)
+    if (!entry || entry.events.length !== log.length || !entry.events.every((event, i) => event === log[i])) return
+    entry.events = log
+    entry.follows = true
+  }
+
   /** Contiguity-checked push of a batch; refuses the whole batch on a gap. */
   private record(id: SessionId, events: readonly SessionEvent[]): void {
     const entry = this.entries.get(id)
     if (!entry) throw new Error(`session-memory: session ${id} was never created; ${events.length} event(s) refused`)
+    if (entry.follows) {
+      const from = entry.events.length - events.length
+      if (events.every((event, i) => entry.events[from + i] === event)) return // the tail the followed session just committed: stored
+      entry.events = entry.events.slice() // another writer (a reopened session's closers): own array again
+      entry.follows = false
+    }
     events.forEach((event, i) => {
       if (event.seq !== entry.events.length + i) {
         throw new Error(`session-memory: session ${id} expects seq ${entry.events.length + i}, got ${event.seq}; batch refused`)
       }
     })
-    for (const event of events) entry.events.push(event) // not push(...events): a 100k-event import would spread 100k arguments
+    const stored = entry.events as SessionEvent[]
+    for (const event of events) stored.push(event) // not push(...events): a 100k-event import would spread 100k arguments
   }
 }

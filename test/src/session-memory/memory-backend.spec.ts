@@ -60,6 +60,25 @@ describe('MemorySessionBackend', () => {
     expect((await store.load(session.id))!.events).toEqual(session.events)
   })
 
+  it('stores a live session as its log; a reopened session stores its closers without touching the closed one', async () => {
+    const { root, store } = await backend()
+    await root.plugin(SessionStore)
+    const first = await root.sessions.create()
+    first.append('turn/start', { turn: 1 })
+    first.append('step/start', { turn: 1, step: 1 })
+    expect((await store.load(first.id))!.events).toEqual(first.events)
+    const closedLog = [...first.events]
+    expect(root.sessions.close(first.id)).toBe(true)
+    const reopened = await root.sessions.open(first.id)
+    expect(reopened.events.slice(closedLog.length).map(e => e.type)).toEqual(['step/end', 'turn/end', 'session/end-seed'])
+    expect(first.events).toEqual(closedLog)
+    reopened.append('turn/start', { turn: 2 })
+    expect((await store.load(first.id))!.events).toEqual(reopened.events)
+    expect((await store.list()).map(l => l.eventCount)).toEqual([reopened.events.length])
+    await expect(store.append(first.id, [first.events[0]!])).rejects.toThrow(`expects seq ${reopened.events.length}, got 0; batch refused`)
+    expect((await store.load(first.id))!.events).toEqual(reopened.events)
+  })
+
   it('stops recording once disposed (its listener is removed with the plugin)', async () => {
     const root = new Context()
     const fiber = await root.plugin(MemorySessionBackend)
