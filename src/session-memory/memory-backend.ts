@@ -85,7 +85,11 @@ export class MemorySessionBackend extends Service implements SessionPersistence 
         throw new Error(`session-memory: session ${id} expects seq ${entry.events.length + i}, got ${event.seq}; batch refused`)
       }
     })
+    if (entry.events.length === 0) {
+      entry.events = events.slice() // one bulk copy (an import's 100k events): pushes would each pay the write barrier
+      return
+    }
     const stored = entry.events as SessionEvent[]
-    for (const event of events) stored.push(event) // not push(...events): a 100k-event import would spread 100k arguments
+    for (const event of events) stored.push(event)
   }
 }

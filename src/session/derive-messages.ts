@@ -26,11 +26,11 @@ export function messageOf(event: SessionEvent): Message | undefined {
 }
 
 export class MessageProjection {
-  private readonly list: Message[] = []
+  private list: Message[] = []
   private generation = 0
   private snapshot: readonly Message[] | undefined
   /** Per surface node (same order): whether it contributed a message to `list`. */
-  private readonly produced: boolean[] = []
+  private produced: boolean[] = []
   /** Shared by the snapshots of this generation: `list` only grows between replaces. */
   private lineage: Lineage = {}
 
@@ -60,15 +60,13 @@ export class MessageProjection {
     this.lineage = {}
   }
 
-  /** Becomes a copy of `other`, whose surface this projection's surface just copied. */
-  copyFrom(other: MessageProjection): void {
-    this.list.length = 0
-    for (const message of other.list) this.list.push(message)
-    this.produced.length = 0
-    for (const produced of other.produced) this.produced.push(produced)
-    this.generation = other.generation
-    this.snapshot = undefined
-    this.lineage = {}
+  /** A copy of this projection over `surface` (a copy of this one's surface) and `log` (a copy of its log). */
+  copyFor(surface: Surface, log: readonly SessionEvent[]): MessageProjection {
+    const copy = new MessageProjection(surface, log)
+    copy.list = this.list.slice()
+    copy.produced = this.produced.slice()
+    copy.generation = this.generation
+    return copy
   }
 
   /** A fresh, caller-owned copy of the current derivation (no frozen snapshot is made for it). */

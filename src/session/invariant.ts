@@ -10,8 +10,6 @@ import type { Session } from './session.ts'
 import { TurnState } from './turn-state.ts'
 import type { SessionEvent } from './types.ts'
 
-const STEP_SCOPED = new Set(['assistant/chunk', 'assistant/message', 'tool/call', 'tool/result'])
-const TURN_SCOPED = new Set(['todo/write', 'request/header', 'request/context'])
 
 export class LogInvariant {
   private readonly turns = new TurnState()
@@ -55,9 +53,16 @@ export class LogInvariant {
         return event.data.step === lastStep + 1 ? undefined : `step ${event.data.step} is out of order; expected step ${lastStep + 1}`
       case 'step/end':
         return this.namesOpenStep(event.data)
+      case 'assistant/chunk': // step-scoped
+      case 'assistant/message':
+      case 'tool/call':
+      case 'tool/result':
+        return this.stepScopedProblem(event)
+      case 'todo/write': // turn-scoped
+      case 'request/header':
+      case 'request/context':
+        return openTurn === undefined ? 'only allowed inside a turn; no turn is open' : undefined
       default:
-        if (STEP_SCOPED.has(event.type)) return this.stepScopedProblem(event)
-        if (TURN_SCOPED.has(event.type) && openTurn === undefined) return 'only allowed inside a turn; no turn is open'
         return undefined
     }
   }

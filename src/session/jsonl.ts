@@ -9,7 +9,7 @@ import { expandChunkRow } from './chunk-rows.ts'
 import { SessionAppendError, SessionImportError, SessionInvariantError, SessionSeedError } from './errors.ts'
 import { LogInvariant } from './invariant.ts'
 import { canonicalEventType } from './known-types.ts'
-import { adoptCheckedSeed, EVENT_KEYS } from './session.ts'
+import { adoptCheckedSeed, EVENT_KEYS, eventKeyPosition } from './session.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
 import { formatPath, type freezeJson, parsedJsonFreezer } from './validate-json.ts'
 
@@ -30,7 +30,7 @@ export function exportJsonl(header: SessionHeader, events: readonly SessionEvent
 }
 
 /** `event.data`, `event.seq`, …: the error paths of the envelope members, built once. */
-const MEMBER_ROOTS: ReadonlyMap<string, string> = new Map(EVENT_KEYS.map(key => [key, formatPath('event', [key])]))
+const MEMBER_ROOTS: readonly string[] = EVENT_KEYS.map(key => formatPath('event', [key]))
 
 function parseLine(text: string, line: number, limits: JsonlLimits, root: 'header' | 'event', freeze: typeof freezeJson): Record<string, unknown> {
   if (text.length > limits.maxLineBytes) throw new SessionImportError(line, `line is ${text.length} characters; the limit is ${limits.maxLineBytes}`)
@@ -50,7 +50,7 @@ function parseLine(text: string, line: number, limits: JsonlLimits, root: 'heade
     // JSON.parse's fresh value, checked and frozen in place member by member: the envelope stays
     // open so the replay adopts it (no copy; checkEnvelope allows only the envelope keys).
     const event = value as Record<string, unknown>
-    for (const key of Object.keys(event)) freeze(event[key], label, MEMBER_ROOTS.get(key) ?? formatPath(root, [key]), options)
+    for (const key of Object.keys(event)) freeze(event[key], label, MEMBER_ROOTS[eventKeyPosition(key)] ?? formatPath(root, [key]), options)
     return event
   } catch (error) {
     throw new SessionImportError(line, (error as Error).message)
@@ -73,8 +73,8 @@ function checkHeader(header: Record<string, unknown>): SessionHeader {
 
 function checkEnvelope(event: Record<string, unknown>, index: number, line: number, limits: JsonlLimits): SessionEvent {
   for (const key of Object.keys(event)) {
-    if (EVENT_KEYS.includes(key)) continue
-    throw new SessionImportError(line, `unknown event key(s) ${Object.keys(event).filter(k => !EVENT_KEYS.includes(k)).join(', ')}`)
+    if (eventKeyPosition(key) >= 0) continue
+    throw new SessionImportError(line, `unknown event key(s) ${Object.keys(event).filter(k => eventKeyPosition(k) < 0).join(', ')}`)
   }
   if (event.seq !== index) {
     const found = JSON.stringify(event.seq)

@@ -38,5 +38,16 @@ const CANONICAL_TYPES: ReadonlyMap<string, string> = new Map(KNOWN_SESSION_EVENT
  * type comparison would compare characters instead of references.
  */
 export function canonicalEventType(type: string): string {
-  return CANONICAL_TYPES.get(type) ?? type
+  switch (type) { // the types of nearly every event, compared before any hashing
+    case 'assistant/chunk': return 'assistant/chunk'
+    case 'assistant/message': return 'assistant/message'
+    case 'tool/call': return 'tool/call'
+    case 'tool/result': return 'tool/result'
+    case 'user/message': return 'user/message'
+    case 'step/start': return 'step/start'
+    case 'step/end': return 'step/end'
+    case 'turn/start': return 'turn/start'
+    case 'turn/end': return 'turn/end'
+    default: return CANONICAL_TYPES.get(type) ?? type
+  }
 }

@@ -49,8 +49,8 @@ export interface SessionOptions {
 export const EVENT_KEYS: readonly string[] = ['type', 'seq', 'time', 'data', 'ignorable', 'sourceEventSeqs', 'surfaceOp']
 const INTENT_KEYS: readonly string[] = ['ignorable', 'sourceEventSeqs', 'surfaceOp']
 
-/** A key's place in EVENT_KEYS, or -1 (a switch: seeds run this for every key of every event). */
-function eventKeyPosition(key: string): number {
+/** A key's place in EVENT_KEYS, or -1 (a switch: seeds and imports run this for every key of every event). */
+export function eventKeyPosition(key: string): number {
   switch (key) {
     case 'type': return 0
     case 'seq': return 1
@@ -113,9 +113,9 @@ export class Session {
   readonly header: SessionHeader
   /** Seq of the first event appended after construction (= log length once seeded). */
   readonly firstLiveSeq: number
-  private readonly log: SessionEvent[] = []
+  private log: SessionEvent[] = []
   private readonly surfaceState = new Surface()
-  private readonly projection = new MessageProjection(this.surfaceState, this.log)
+  private projection = new MessageProjection(this.surfaceState, this.log)
   private readonly turns = new TurnState()
   private readonly lastByType = new Map<string, SessionEvent>()
   private readonly copyOptions: JsonCopyOptions
@@ -235,9 +235,9 @@ export class Session {
 
   /** Starts from a copy of the state of `sealer`, whose whole log this seed starts with; returns its length. */
   private takeStateOf(sealer: Session): number {
-    for (const event of sealer.log) this.log.push(event)
+    this.log = sealer.log.slice() // one bulk copy: 100k pushes would each pay the write barrier
     this.surfaceState.copyFrom(sealer.surfaceState)
-    this.projection.copyFrom(sealer.projection)
+    this.projection = sealer.projection.copyFor(this.surfaceState, this.log)
     Object.assign(this.turns, sealer.turns)
     for (const [type, event] of sealer.lastByType) this.lastByType.set(type, event)
     return this.log.length

@@ -18,7 +18,7 @@ function fail(code: 'INVALID_INTENT' | 'INVALID_SURFACE_OP' | 'INVALID_SOURCE_SE
 }
 
 export class Surface {
-  private readonly nodes: number[] = []
+  private nodes: number[] = []
   private generation = 0
   private view: SurfaceView | undefined
 
@@ -32,8 +32,7 @@ export class Surface {
 
   /** Becomes a copy of `other` (a session taking over the state of the one that sealed its seed). */
   copyFrom(other: Surface): void {
-    this.nodes.length = 0
-    for (const seq of other.nodes) this.nodes.push(seq)
+    this.nodes = other.nodes.slice()
     this.generation = other.generation
     this.view = undefined
   }

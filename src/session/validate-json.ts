@@ -183,6 +183,7 @@ function checkKey(key: string, walk: Walk): void {
 
 /** Why `key` is refused, or undefined (then remembered as plain, up to PLAIN_KEYS_CAP keys). */
 function keyProblem(key: string, hostile: boolean): string | undefined {
+  if (key.length < SECRET_MIN) return undefined // shorter than every forbidden and secret-looking key: no lookup
   if (hostile && (key === 'constructor' || key === 'prototype')) return `forbidden key "${key}"`
   if (plainKeys.has(key)) return undefined
   if (key === '__proto__') return `forbidden key "${key}"`
@@ -242,20 +243,24 @@ function freezeParsedValue(value: unknown, depth: number, hostile: boolean): boo
 
 /** Longest string value the parsed walk shares (type tags, roles, names, ids: short and repeated). */
 const SHARED_MAX = 32
-/** Strings already met by the parsed walk, each mapped to its first copy; emptied when full. */
-const shared = new Map<string, string>()
-const SHARED_CAP = 8192
+/**
+ * Strings the parsed walk met, in a direct-mapped table (slot by length and end characters, no
+ * hashing of the whole string): a later equal string is swapped for the one kept, a different one
+ * takes the slot. Bounded; a miss costs one comparison.
+ */
+const shared: (string | undefined)[] = Array.from({ length: 4096 }, () => undefined)
 
 /**
- * The first copy of a short string met before (else `value`, remembered): JSON.parse gives every
+ * The copy kept of a short string met before (else `value`, kept): JSON.parse gives every
  * occurrence its own string, and a log repeats the same few dozen tags in every event.
  */
 function sharedString(value: string): string {
-  if (value.length > SHARED_MAX) return value
-  const first = shared.get(value)
-  if (first !== undefined) return first
-  if (shared.size >= SHARED_CAP) shared.clear()
-  shared.set(value, value)
+  const length = value.length
+  if (length === 0 || length > SHARED_MAX) return value
+  const slot = (length * 977 + value.charCodeAt(0) * 31 + value.charCodeAt(length - 1) * 7 + value.charCodeAt(length >> 1)) & 4095
+  const kept = shared[slot]
+  if (kept === value) return kept
+  shared[slot] = value
   return value
 }
 
