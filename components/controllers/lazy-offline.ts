@@ -1,9 +1,9 @@
 /**
  * The offline controller (offline-controller.ts) and the status line it draws (dsh-agent/offline-status.ts),
  * kept out of what loads before the widget is interactive: loaded at once when they have something
- * to do (the network is offline, or the host names a service worker), else in the background once
- * the widget is ready and the browser idle — before the network can drop, since without a service
- * worker nothing could be fetched then (a drop before that loads it when possible). Until loaded the
+ * to do (the network is offline, or the host names a service worker), else in the background after
+ * the first answer (dsh-agent/after-first-answer.ts) — before the network can drop, since without a
+ * service worker nothing could be fetched then (a drop before that loads it when possible). Until loaded the
  * element listens for `online`/`offline` and announces the state it connects in (`dsh-offline`:
  * online, no service worker) as the controller would. Plane: main.
  * Contract: once loaded, the controller owns the state and its events; a load that fails is reported
@@ -12,6 +12,7 @@
  */
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit'
 import { emit } from '../events/index.ts'
+import { afterFirstAnswer } from '../dsh-agent/after-first-answer.ts'
 import type { OfflineController } from './offline-controller.ts'
 
 interface Loaded {
@@ -28,7 +29,7 @@ export class LazyOffline implements ReactiveController {
   /** @param wanted whether the host asks for a service worker (then the controller loads at connect). */
   constructor(private readonly host: ReactiveControllerHost & HTMLElement, private readonly wanted: () => boolean, private readonly onFailure: (error: Error) => void) {
     host.addController(this)
-    host.addEventListener('dsh-ready', () => whenIdle(this.#need), { once: true })
+    afterFirstAnswer(host, this.#need)
   }
 
   hostConnected(): void {
@@ -76,10 +77,4 @@ export class LazyOffline implements ReactiveController {
     removeEventListener('online', this.#need)
     removeEventListener('offline', this.#need)
   }
-}
-
-/** Runs `task` when the browser is idle (soon, where there is no requestIdleCallback: WebKit). */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 })
-  else setTimeout(task, 200)
 }

@@ -123,7 +123,7 @@ export class DshAgent extends LitElement {
   /** Hidden or left: the worker makes everything appended so far durable. */
   readonly lifecycle = new PageLifecycleController(this, () => void this.agent.flush())
   readonly #scheme = new HostColorSchemeController(this, this.attachInternals().states)
-  /** The network line and the offline copy: loaded when offline, or when `service-worker` is set. */
+  /** The network line and the offline copy: loaded when offline, or when `service-worker` is set, else after the first answer. */
   readonly #offline = new LazyOffline(this, () => !!this.serviceWorker, (error) => this.agent.fail('DSH_PART_LOAD', `the offline status part did not load: ${error.message}`, 'host'))
   /** The boot under way or done; undefined before the first connection and after a teardown. */
   #started: Promise<void> | undefined

@@ -1,6 +1,6 @@
 // The find bar and the offline status are not part of what <dsh-agent> loads before it is
 // interactive: find is fetched on first use (Ctrl/Cmd+F or the find button), the offline status in
-// the background once the widget is ready (so it can show when the network drops); both then work as
+// the background after the first answer (so it is there when the network drops); both then work as
 // before, and a find module that cannot load is a named DSH_PART_LOAD notice while the conversation goes on.
 import { expect, test, type Page } from '@playwright/test'
 import { bootAgent, send, waitForTurnEnds } from '../../harness/agent-page.ts'
@@ -58,13 +58,15 @@ test('a find module that does not load is a DSH_PART_LOAD notice; the conversati
   await expect(page.locator('dsh-agent [part~="assistant-message"]')).toContainText('Still here.')
 })
 
-test('online without a service worker the offline status loads only after ready; going offline then shows it', async ({ page, context }) => {
+test('online without a service worker the offline status loads after the first answer; going offline then shows it', async ({ page, context }) => {
   const fetched = fetchedScripts(page)
   await recordOfflineEvents(page)
-  await bootAgent(page, { storage: 'memory', script: [{ text: 'Hi.' }] })
+  await bootAgent(page, { storage: 'memory', script: [{ text: 'Hi.' }, { text: 'Ran it.', toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'check the cards', status: 'pending' }] } }] }, { text: 'Noted.' }] })
   const atReady = await page.evaluate(() => (window as unknown as { scriptsAtReady: string[] }).scriptsAtReady)
   expect(atReady.some((url) => url.endsWith('.js'))).toBe(true)
   expect(atReady.filter((url) => OFFLINE.test(url))).toEqual([])
+  await send(page, 'hello')
+  await waitForTurnEnds(page, 1)
   await expect.poll(() => fetched.filter((url) => OFFLINE.test(url)).length).toBeGreaterThan(0)
   await expect(page.locator('dsh-agent [part~="network-status"]')).toHaveCount(0)
   expect(await offlineEvents(page)).toEqual([{ online: true, readiness: 'none', updateWaiting: false }])
@@ -75,9 +77,11 @@ test('online without a service worker the offline status loads only after ready;
   await expect(page.locator('dsh-agent [part~="offline-banner"]')).toBeVisible()
   await expect.poll(() => offlineEvents(page)).toEqual([{ online: true, readiness: 'none', updateWaiting: false }, { online: false, readiness: 'none', updateWaiting: false }])
 
+  await send(page, 'note a task while offline')
+  await waitForTurnEnds(page, 2)
+  await expect(page.locator('dsh-agent [part~="tool-card"]')).toHaveCount(1)
+
   await context.setOffline(false)
   await expect(chip).toHaveCount(0)
   await expect.poll(() => offlineEvents(page)).toHaveLength(3)
-  await send(page, 'back online')
-  await waitForTurnEnds(page, 1)
 })
