@@ -225,12 +225,17 @@ export class Session {
     const sealer = typeof first === 'object' && first !== null ? sealers.get(first) : undefined
     const sealed = sealer === undefined ? 0 : sharedPrefix(seed, sealer.log)
     let index = 0
-    if (sealer !== undefined && sealed === sealer.log.length) index = this.takeStateOf(sealer)
+    const taken = sealer !== undefined && sealed === sealer.log.length
+    if (taken) index = this.takeStateOf(sealer)
     for (; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index, adopt, index < sealed)
     this.checkJson = copyJson
     this.seeding = false
     if (this.log[0] !== undefined) sealers.set(this.log[0], this) // a seed that failed half-way never becomes the reference
     if (!replay && seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
+    if (taken && this.log.length > sealed) { // the pushes after the copied log left it half again as large: trim to size
+      this.log = this.log.slice()
+      this.projection = this.projection.copyFor(this.surfaceState, this.log)
+    }
   }
 
   /** Starts from a copy of the state of `sealer`, whose whole log this seed starts with; returns its length. */
