@@ -76,6 +76,10 @@ describe('hostile import', () => {
 
   it.each([
     ['empty file', '', 1, 'empty file; expected a session header line'],
+    ['a lone newline (an empty header line)', '\n', 1, 'invalid JSON'],
+    ['a blank line before the final newline', file(HEADER, ...turn1, ''), 4, 'invalid JSON'],
+    ['a blank line in the middle', file(HEADER, turn1[0]!, '', turn1[1]!), 3, 'invalid JSON'],
+    ['a bad last line without a final newline', `${HEADER}\n${turn1[0]}\n{"type":`, 3, 'invalid JSON'],
     ['bad JSON line', file(HEADER, turn1[0]!, '{"type":'), 3, 'invalid JSON'],
     ['gap in seq', file(HEADER, turn1[0]!, ev(2, 'turn/end', { turn: 1, reason: { kind: 'completed' } })), 3, 'seq gap: found 2; expected seq 1'],
     ['duplicate seq', file(HEADER, ...turn1, ev(1, 'turn/start', { turn: 2 })), 4, 'duplicate or out-of-order seq 1; expected seq 2'],
@@ -100,6 +104,16 @@ describe('hostile import', () => {
     expect((error as Error).message).toContain(`line ${line}: ${reason}`)
     expect(await root.sessions.list()).toEqual([])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('reads a file with or without its final newline, and CRLF line ends, to the same log', async () => {
+    const logs = []
+    for (const text of [file(HEADER, ...turn1), `${HEADER}\n${turn1.join('\n')}`, `${HEADER}\r\n${turn1.join('\r\n')}\r\n`]) {
+      const root = await bootStore()
+      const id = await root.sessions.import(text)
+      logs.push((await root.sessions.read(id))!.events.map(e => [e.seq, e.type]))
+    }
+    expect(logs).toEqual([[[0, 'turn/start'], [1, 'turn/end']], [[0, 'turn/start'], [1, 'turn/end']], [[0, 'turn/start'], [1, 'turn/end']]])
   })
 
   it('refuses an over-long line before parsing it', async () => {
