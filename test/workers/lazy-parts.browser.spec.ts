@@ -1,6 +1,7 @@
 // What the agent worker does not need for a first answer stays out of it: the shell backend (with
 // just-bash), the search index, compaction and the web_fetch tool are fetched only when used, and
-// they work then as before. Counted by the worker's own requests (the demo build, real worker).
+// they work then as before (counted by the worker's own requests; the demo build, real worker); every
+// lazy part is in the offline copy the service worker precaches.
 import { expect, test, type BrowserContext } from '@playwright/test'
 import { bootAgent, send, transcriptText, waitForTurnEnds } from '../harness/agent-page.ts'
 
@@ -62,4 +63,11 @@ test('web_fetch is fetched only when web-fetch allows something, and then fetche
   await waitForTurnEnds(other, 1)
   await other.locator('dsh-agent [part~="tool-card"] [part~="tool-summary"]').click()
   await expect(other.locator('dsh-agent [part~="tool-card"]')).toContainText('dsh-agent test page')
+})
+
+test('every lazy part of the worker and the widget is in the demo service worker\'s offline copy', async ({ request }) => {
+  const worker = await (await request.get('/dsh-agent-sw.js')).text()
+  const precached = [...worker.matchAll(/url:`([^`]+)`/g)].map((match) => `/${match[1]}`)
+  const parts = { ...LAZY, find: /\/session-find-[^/]*\.js$/, offlineStatus: /\/offline-status-[^/]*\.js$/, offlineController: /\/offline-controller-[^/]*\.js$/ }
+  for (const [part, pattern] of Object.entries(parts)) expect(precached.some((url) => pattern.test(url)), part).toBe(true)
 })
