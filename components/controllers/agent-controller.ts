@@ -85,10 +85,13 @@ export class AgentController implements ReactiveController {
 
   /**
    * Starts the worker, configures the runtime and opens `sessionId` (or the latest, or a new one).
+   * The worker starts at once; `settings` may still be resolving (the configuration waits for them).
+   * Settings that reject stop the worker and are not reported here: the caller that resolved them reports it.
    * @param ports the worker's ends of the page's WebContainer bridge and page-tools channel, attached before configuring.
    */
-  async start(createWorker: () => Worker, settings: RuntimeSettings, sessionId: string | undefined, ports: { webContainer?: MessagePort; pageTools?: MessagePort } = {}): Promise<void> {
+  async start(createWorker: () => Worker, settings: RuntimeSettings | Promise<RuntimeSettings>, sessionId: string | undefined, ports: { webContainer?: MessagePort; pageTools?: MessagePort } = {}): Promise<void> {
     this.stop()
+    const resolving = Promise.resolve(settings).then((value) => ({ value }), () => undefined)
     try {
       const client = await AgentClient.connect(createWorker(), { onInvalidNotice: (e) => this.fail('DSH_PROTOCOL_INVALID', e.message, 'host') })
       this.#client = client
@@ -96,9 +99,11 @@ export class AgentController implements ReactiveController {
       for (const listener of this.#outside.keys()) this.#outside.set(listener, client.onNotices(listener))
       if (ports.webContainer) await client.call({ kind: 'webcontainer.attach', port: ports.webContainer })
       if (ports.pageTools) await client.call({ kind: 'pagetools.attach', port: ports.pageTools })
-      const configured = await client.call({ kind: 'host.configure', settings })
+      const resolved = (await resolving)?.value
+      if (!resolved) return this.stop()
+      const configured = await client.call({ kind: 'host.configure', settings: resolved })
       this.keyState = configured.keyState
-      this.#storage = settings.storage
+      this.#storage = resolved.storage
       this.mcpTokens = configured.mcpTokens
       await this.refreshSessions()
       const resume = sessionId ?? latest(this.sessions)?.id

@@ -292,21 +292,26 @@ export class DshAgent extends LitElement {
     }
   }
 
+  /** Starts the worker at once (it loads while the attributes resolve and the element first renders), then configures it. */
   async #start(): Promise<void> {
+    let started: Promise<void> | undefined
     try {
       const remembered = loadRememberedProvider()
       if (remembered) Object.assign(this, { provider: remembered.provider, baseUrl: remembered.baseURL, model: remembered.model })
-      const settings = await this.#settings()
-      this.#sentSettings = JSON.stringify(settings)
-      if (settings.storage === 'indexeddb') void requestPersistentStorage().then((answer) => { this.persistence = answer })
+      const settings = this.#settings()
       this.#workspaceBridge?.close()
       const bridge = (this.#workspaceBridge = startWorkspaceBridge(this.workspaceProvider, (reason) => this.#workspaceUnavailable(reason)))
       if (bridge.notice) this.#workspaceUnavailable(bridge.notice)
-      await this.agent.start(startWorker, settings, this.session ?? undefined, { ...(bridge.port ? { webContainer: bridge.port } : {}), pageTools: this.#pageTools.connect() })
+      // Settings that do not resolve stop the worker there (reported once, below).
+      started = this.agent.start(startWorker, settings, this.session ?? undefined, { ...(bridge.port ? { webContainer: bridge.port } : {}), pageTools: this.#pageTools.connect() })
+      const resolved = await settings
+      this.#sentSettings = JSON.stringify(resolved)
+      if (resolved.storage === 'indexeddb') void requestPersistentStorage().then((answer) => { this.persistence = answer })
     } catch (error) {
       const e = error as { code?: string; message: string }
       this.agent.fail(e.code ?? 'DSH_ATTRIBUTE_INVALID', e.message, 'attribute')
     }
+    await started
   }
 
   async #onSessionAction(event: CustomEvent<DshSessionActionDetail>): Promise<void> {
