@@ -5,7 +5,7 @@
  * while a command runs waits and runs next), and the agent's own `bash` calls appear here too as
  * they run, marked as the agent's. The line under the terminal says whether output streams
  * (WebContainer) or arrives when a command ends (just-bash); with just-bash a command still running
- * after a second says so in the terminal too. Plane: main. Contract: output comes only from the
+ * after two seconds says so in the terminal too. Plane: main. Contract: output comes only from the
  * worker's `shell.*` notices.
  * @module components/dsh-workspace/dsh-terminal-pane
  */
@@ -24,12 +24,13 @@ import { terminalStyles } from './dsh-terminal-pane.styles.ts'
 
 type ShellNotice = Extract<HostNotice, { kind: `shell.${string}` }>
 
-const DIM = '\x1b[2m'
+/** Secondary text (labels, hints): bright black, which the theme sets to the muted token (SGR dim fails contrast in light themes). */
+const DIM = '\x1b[90m'
 const BOLD_CYAN = '\x1b[1;36m'
 const RED = '\x1b[31m'
 const RESET = '\x1b[0m'
 /** How long a run goes without output before a just-bash terminal says output comes at the end. */
-const QUIET_HINT_MS = 1000
+const QUIET_HINT_MS = 2000
 
 export class DshTerminalPane extends LitElement {
   static override styles = [unsafeCSS(xtermCss), terminalStyles]
@@ -95,11 +96,11 @@ export class DshTerminalPane extends LitElement {
   }
 
   /** The terminal's colours from the theme tokens (light or dark, as the workspace element resolved them). */
-  #theme(): { background: string; foreground: string; cursor: string } {
+  #theme(): { background: string; foreground: string; cursor: string; brightBlack: string } {
     const style = getComputedStyle(this)
     const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback
     const foreground = token('--_fg', '#1f2328')
-    return { background: token('--_code-bg', '#f6f8fa'), foreground, cursor: foreground }
+    return { background: token('--_code-bg', '#f6f8fa'), foreground, cursor: foreground, brightBlack: token('--_muted', '#59636e') }
   }
 
   /** Takes the current theme's colours (after `theme` changed). */
@@ -209,7 +210,7 @@ export class DshTerminalPane extends LitElement {
     }
   }
 
-  /** just-bash cannot stream: a run still quiet after a second says its output comes when it ends. */
+  /** just-bash cannot stream: a run still quiet after two seconds says its output comes when it ends. */
   #hintIfQuiet(): void {
     if (this.streams) return
     this.#stopHint()

@@ -146,6 +146,12 @@ export class DshWorkspace extends LitElement {
     return { hidden: this.narrow && this.pane !== pane, role: this.narrow ? 'tabpanel' : nothing, labelledby: this.narrow ? `tab-${pane}` : nothing }
   }
 
+  /** The agent was asked for a WebContainer it could not run (not isolated, the boot failed or timed out): why, and what runs instead. */
+  #webContainerNotice(s: WorkspaceStrings): TemplateResult | typeof nothing {
+    const notice = this.binding.link?.provider().notice
+    return notice ? html`<p part="status" class="connection" role="status">${s.webContainerNotUsed} ${notice}</p>` : nothing
+  }
+
   override render(): TemplateResult {
     const s = workspaceStrings(this.lang)
     const width = () => this.getBoundingClientRect().width
@@ -163,6 +169,7 @@ export class DshWorkspace extends LitElement {
     return html`<div part="base" class="base ${this.narrow ? 'narrow' : 'wide'}" role="region" aria-label=${s.workspace} lang=${this.lang}>
       ${this.narrow ? this.#renderTabs(s) : nothing}
       ${this.binding.state !== 'ready' ? html`<p part="status" class="connection" role="status">${this.binding.state === 'unbound' ? s.notBound : s.connecting}</p>` : nothing}
+      ${this.#webContainerNotice(s)}
       <div class="panes" ${cssProps(grid)}>
       <section part="files-pane" class="files" id="pane-files" data-pane="files" tabindex="-1" aria-label=${s.files} ?hidden=${files.hidden} role=${files.role} aria-labelledby=${files.labelledby}>
         <dsh-file-tree exportparts="file-tree, tree-item, tree-button, tree-confirm, tree-status" lang=${this.lang} .link=${this.binding.link}

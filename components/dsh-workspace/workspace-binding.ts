@@ -37,13 +37,20 @@ export class WorkspaceBinding implements ReactiveController {
     host.addController(this)
   }
 
+  /** Our agent reported a failure (e.g. its WebContainer did not boot): the element redraws what the link now says. */
+  readonly #onError = (event: Event) => {
+    if (event.target === this.#agent) this.host.requestUpdate()
+  }
+
   hostConnected(): void {
     document.addEventListener('dsh-ready', this.#onReady)
+    document.addEventListener('dsh-error', this.#onError)
     void this.bind()
   }
 
   hostDisconnected(): void {
     document.removeEventListener('dsh-ready', this.#onReady)
+    document.removeEventListener('dsh-error', this.#onError)
     this.#release()
   }
 

@@ -6,6 +6,7 @@
 const en = {
   workspace: 'Workspace', files: 'Files', editor: 'Editor', terminal: 'Terminal', preview: 'Preview', agent: 'Agent',
   notBound: 'Not connected: no <dsh-agent> with this id on the page', connecting: 'Connecting to the agent’s workspace…',
+  webContainerNotUsed: 'WebContainer not used — the embedded workspace and shell (just-bash) run instead:',
   newFile: 'New file', newFolder: 'New folder', rename: 'Rename', delete: 'Delete', download: 'Download', downloadZip: 'Download all (.zip)',
   namePrompt: 'Name (relative to the workspace)', create: 'Create', cancel: 'Cancel', confirm: 'Confirm',
   confirmDelete: 'Delete', confirmDeleteTail: 'from the workspace? This cannot be undone.',
@@ -32,6 +33,7 @@ export type WorkspaceStrings = typeof en
 const zh: WorkspaceStrings = {
   workspace: '工作区', files: '文件', editor: '编辑器', terminal: '终端', preview: '预览', agent: '助手面板',
   notBound: '未连接：页面上没有该 id 的 <dsh-agent>', connecting: '正在连接助手的工作区…',
+  webContainerNotUsed: '未使用 WebContainer——改用内置工作区和 shell（just-bash）：',
   newFile: '新建文件', newFolder: '新建文件夹', rename: '重命名', delete: '删除', download: '下载', downloadZip: '全部下载（.zip）',
   namePrompt: '名称（相对于工作区）', create: '创建', cancel: '取消', confirm: '确认',
   confirmDelete: '从工作区删除', confirmDeleteTail: '？此操作无法撤销。',

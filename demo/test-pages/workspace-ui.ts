@@ -7,8 +7,10 @@
  */
 import '../../components/index.ts'
 
-interface TestConfig { script?: unknown[]; workspace?: Record<string, string>; permissions?: string; theme?: string; lang?: string }
+interface TestConfig { script?: unknown[]; workspace?: Record<string, string>; permissions?: string; theme?: string; lang?: string; workspaceProvider?: string; isolated?: boolean }
 const config: TestConfig = (window as unknown as { dshTestConfig?: TestConfig }).dshTestConfig ?? {}
+// `isolated: false`: the page reports it is not cross-origin isolated (as a host page without COOP/COEP would).
+if (config.isolated === false) Object.defineProperty(window, 'crossOriginIsolated', { value: false })
 const events: { type: string; detail: unknown }[] = []
 Object.assign(window, { dshEvents: events })
 const theme = config.theme ?? 'light'
@@ -23,6 +25,7 @@ Object.assign(agent, { id: 'agent', slot: 'agent' })
 agent.setAttribute('provider', 'scripted')
 agent.setAttribute('script', JSON.stringify(config.script ?? [{ text: 'Hello from the scripted model.' }]))
 agent.setAttribute('permissions', config.permissions ?? 'workspace-write')
+if (config.workspaceProvider) agent.setAttribute('workspace-provider', config.workspaceProvider)
 agent.setAttribute('storage', 'memory')
 agent.setAttribute('workspace-id', `ws-${crypto.randomUUID().slice(0, 8)}`)
 agent.setAttribute('workspace', JSON.stringify(config.workspace ?? {}))

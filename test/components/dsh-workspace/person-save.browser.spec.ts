@@ -3,18 +3,10 @@
 // save (ignorable), its next request says the person changed the file, and its edit is refused
 // until it reads the file again — then the edit goes through and keeps the person's line, and the
 // open (clean) editor takes the agent's change.
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { openWorkspacePage } from '../../harness/workspace-page.ts'
 
 interface LogEvent { type: string; ignorable?: true; data: Record<string, unknown> }
-
-async function boot(page: Page, config: { script: unknown[]; workspace: Record<string, string> }): Promise<Locator> {
-  await page.addInitScript((c) => { (window as unknown as { dshTestConfig: unknown }).dshTestConfig = c }, config)
-  await page.goto('/test-pages/workspace-ui.html')
-  await page.waitForSelector('body[data-ready]')
-  const workspace = page.locator('dsh-workspace')
-  await expect(workspace.getByRole('tree', { name: 'Files' }).getByRole('treeitem').first()).toBeVisible()
-  return workspace
-}
 
 const send = async (page: Page, text: string) => {
   const input = page.getByRole('textbox', { name: 'Message' })
@@ -31,7 +23,7 @@ const texts = (content: unknown) => (content as { text?: string; content?: { tex
 test('a save in the editor reaches the agent: logged, told in its next request, and its edit waits for a fresh read', async ({ page }) => {
   const read = { name: 'read', arguments: { file_path: 'app.ts' } }
   const edit = { name: 'edit', arguments: { file_path: 'app.ts', old_string: 'a = 1', new_string: 'a = 10' } }
-  const workspace = await boot(page, {
+  const workspace = await openWorkspacePage(page, {
     workspace: { 'app.ts': 'export const a = 1\n' },
     script: [{ toolCalls: [read] }, { text: 'Read.' }, { toolCalls: [edit] }, { toolCalls: [read] }, { toolCalls: [edit] }, { text: 'Changed a.' }],
   })

@@ -3,17 +3,7 @@
 // workspace away, and an HTML preview runs in an opaque-origin sandbox that reaches neither the
 // page's storage nor the page.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-
-interface Config { script?: unknown[]; workspace?: Record<string, string>; permissions?: string }
-
-async function boot(page: Page, config: Config): Promise<Locator> {
-  await page.addInitScript((c) => { (window as unknown as { dshTestConfig: unknown }).dshTestConfig = c }, config)
-  await page.goto('/test-pages/workspace-ui.html')
-  await page.waitForSelector('body[data-ready]')
-  const workspace = page.locator('dsh-workspace')
-  await expect(workspace.getByRole('treeitem').first()).toBeVisible()
-  return workspace
-}
+import { openWorkspacePage } from '../../harness/workspace-page.ts'
 
 const screen = (workspace: Locator) => workspace.locator('dsh-terminal-pane').evaluate((el) => (el as unknown as { screenText: string }).screenText)
 const expectScreen = (workspace: Locator, pattern: RegExp) => expect.poll(() => screen(workspace), { timeout: 10_000 }).toMatch(pattern)
@@ -24,7 +14,7 @@ async function typeCommand(page: Page, command: string): Promise<void> {
 }
 
 test('terminal: commands run on the workspace shell, with cd, history and Ctrl-C', async ({ page }) => {
-  const workspace = await boot(page, { workspace: { 'src/app.ts': 'export const a = 1\n', 'README.md': '# Hi\n' } })
+  const workspace = await openWorkspacePage(page, { workspace: { 'src/app.ts': 'export const a = 1\n', 'README.md': '# Hi\n' } })
   await workspace.locator('dsh-terminal-pane .xterm-host').click()
   await typeCommand(page, 'echo hello from $((6 * 7))')
   await expectScreen(workspace, /hello from 42/)
@@ -49,7 +39,7 @@ test('terminal: commands run on the workspace shell, with cd, history and Ctrl-C
 })
 
 test('terminal: unfinished commands continue on a > line, a pasted script runs line by line, and a quiet just-bash run says its output comes at the end', async ({ page }) => {
-  const workspace = await boot(page, { workspace: { 'README.md': '# Hi\n' } })
+  const workspace = await openWorkspacePage(page, { workspace: { 'README.md': '# Hi\n' } })
   await workspace.locator('dsh-terminal-pane .xterm-host').click()
   // a trailing backslash, then a here-document: bash's `> ` asks for the rest, the lines run as one command
   await typeCommand(page, 'echo one \\')
@@ -69,9 +59,9 @@ test('terminal: unfinished commands continue on a > line, a pasted script runs l
   await expectScreen(workspace, /\nfirst\n[^]*\nn1\nn2\n[^]*\nlast\n~ \$$/)
   expect(await screen(workspace)).toContain('$ for i in 1 2; do\n>   echo n$i\n> done')
   // a command that stays quiet says why; what is typed meanwhile runs after it
-  await typeCommand(page, 'sleep 1.5; echo woke')
+  await typeCommand(page, 'sleep 2.5; echo woke')
   await typeCommand(page, 'echo queued')
-  await expectScreen(workspace, /\$ sleep 1\.5; echo woke\n… no output yet: just-bash shows it when the command ends[^]*?\nwoke\n~ \$ echo queued\nqueued\n~ \$$/)
+  await expectScreen(workspace, /\$ sleep 2\.5; echo woke\n… no output yet: just-bash shows it when the command ends[^]*?\nwoke\n~ \$ echo queued\nqueued\n~ \$$/)
   await page.keyboard.press('ArrowUp')
   await page.keyboard.press('ArrowUp')
   await page.keyboard.press('ArrowUp')
@@ -80,7 +70,7 @@ test('terminal: unfinished commands continue on a > line, a pasted script runs l
 
 test('terminal: the agent’s bash calls appear as they run, marked as the agent’s', async ({ page }) => {
   const bash = { name: 'bash', arguments: { command: 'echo built the site && echo a warning >&2', description: 'build' } }
-  const workspace = await boot(page, { permissions: 'danger-full-access', workspace: { 'a.txt': 'a' }, script: [{ toolCalls: [bash] }, { text: 'Built.' }] })
+  const workspace = await openWorkspacePage(page, { permissions: 'danger-full-access', workspace: { 'a.txt': 'a' }, script: [{ toolCalls: [bash] }, { text: 'Built.' }] })
   await workspace.getByRole('tab', { name: 'Terminal' }).click()
   const input = page.getByRole('textbox', { name: 'Message' })
   await input.fill('build it')
@@ -97,7 +87,7 @@ test('preview: an HTML file runs sandboxed in an opaque origin — no page stora
     out.push('origin:' + origin)
     document.getElementById('r').textContent = out.join(' ')
   </script>`
-  const workspace = await boot(page, { workspace: { 'site/index.html': probe } })
+  const workspace = await openWorkspacePage(page, { workspace: { 'site/index.html': probe } })
   await page.evaluate(() => localStorage.setItem('dsh-secret', 'sk-not-for-previews'))
   await workspace.getByRole('treeitem', { name: 'site' }).click()
   await workspace.getByRole('treeitem', { name: 'index.html' }).click()
