@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs'
 import type { BrowserContext, Page } from '@playwright/test'
 
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string; data?: { type?: string } } }
+interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { type?: string } } }
 
 /** `BENCH_TRACE_FILE=path` keeps the last trace there (for DevTools); `BENCH_TRACE_JS=1` also samples JS (its overhead shows in the figures). */
 const KEEP = process.env.BENCH_TRACE_FILE
@@ -42,8 +42,12 @@ export async function startTrace(context: BrowserContext, page: Page): Promise<(
 const isKeydown = (e: TraceEvent) => e.name === 'EventDispatch' && e.ph === 'X' && e.args?.data?.type === 'keydown'
 const within = (outer: TraceEvent, inner: TraceEvent) => inner.ts >= outer.ts && inner.ts <= outer.ts + (outer.dur ?? 0)
 
-/** One keystroke: ms to its painted frame, and the part of that the main thread was busy (any task). */
-export interface KeyFrame { painted: number; busy: number }
+/**
+ * One keystroke: ms to its painted frame; the part of that the main thread was busy (any task); and
+ * the thread's CPU time in those tasks (what the page's work costs, without time the OS gave the
+ * CPU to other processes — on a loaded machine busy wall time is much more).
+ */
+export interface KeyFrame { painted: number; busy: number; cpu: number }
 
 /**
  * Per keydown (in order): ms from its dispatch to the end of the frame task that painted it, plus
@@ -70,7 +74,12 @@ export function keyToFrameTimes(events: readonly TraceEvent[], queuedMs: readonl
     if (!frame) throw new Error(`no frame painted after the keydown at ${key.ts} µs`)
     const end = frame.ts + (frame.dur ?? 0)
     let busy = 0
-    for (const t of tasks) busy += Math.max(0, Math.min(t.ts + (t.dur ?? 0), end) - Math.max(t.ts, key.ts))
-    return { painted: (end - key.ts) / 1000 + queuedMs[i]!, busy: busy / 1000 + queuedMs[i]! }
+    let cpu = 0
+    for (const t of tasks) {
+      const overlap = Math.max(0, Math.min(t.ts + (t.dur ?? 0), end) - Math.max(t.ts, key.ts))
+      busy += overlap
+      if (overlap > 0 && t.dur) cpu += (t.tdur ?? t.dur) * (overlap / t.dur)
+    }
+    return { painted: (end - key.ts) / 1000 + queuedMs[i]!, busy: busy / 1000 + queuedMs[i]!, cpu: cpu / 1000 }
   })
 }
