@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
 import { minifyCssTemplates } from './scripts/vite-minify-css.ts'
+import { workerImportPreload } from './scripts/vite-worker-preload.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const demoRoot = join(projectRoot, 'demo')
@@ -45,7 +46,7 @@ export default defineConfig({
   root: demoRoot,
   publicDir: join(projectRoot, 'public'),
   plugins: [isolationOnEveryResponse, mcpEvalFreeValidator, minifyCssTemplates],
-  worker: { format: 'es', plugins: () => [mcpEvalFreeValidator] },
+  worker: { format: 'es', plugins: () => [mcpEvalFreeValidator, workerImportPreload] },
   server: { headers: isolation, host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { headers: isolation, host: '127.0.0.1', port: 4173, strictPort: true },
   build: {

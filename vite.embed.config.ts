@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
 import { minifyCssTemplates } from './scripts/vite-minify-css.ts'
+import { workerImportPreload } from './scripts/vite-worker-preload.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const outDir = join(projectRoot, 'dist')
@@ -31,7 +32,7 @@ export default defineConfig({
   base: './',
   publicDir: false,
   plugins: [cleanEmbedOutput, mcpEvalFreeValidator, minifyCssTemplates],
-  worker: { format: 'es', plugins: () => [mcpEvalFreeValidator], rolldownOptions: { output: { entryFileNames: chunks, chunkFileNames: chunks } } },
+  worker: { format: 'es', plugins: () => [mcpEvalFreeValidator, workerImportPreload], rolldownOptions: { output: { entryFileNames: chunks, chunkFileNames: chunks } } },
   build: {
     target: 'es2022',
     outDir,
