@@ -6,6 +6,7 @@ import type { CallId } from '../../../src/util/brand.ts'
 import { appendTurn, assistant, sid, user } from './fixtures.ts'
 import { dshSession } from '../../harness/dsh-peer.ts'
 import { bootStore } from './store-fixture.ts'
+import { Session } from '../../../src/session/session.ts'
 
 /** Whether this store's import knows `type`: a non-ignorable event of it is not refused as unknown. */
 async function readsType(root: Context, type: string): Promise<boolean> {
@@ -48,6 +49,31 @@ describe('export', () => {
     const opened = await other.sessions.open(sid('x'))
     expect(opened.events.at(-1)!.type).toBe('session/end-seed')
     expect(opened.deriveMessages().map(m => m.id)).toEqual(['u-q1', 'a-answer1', 'r-c1', 'a-é'])
+  })
+
+  it('an open right after import (which takes over the import\'s checked state) equals a session folded from a copy of the file', async () => {
+    const root = await bootStore()
+    const s = await root.sessions.create({ id: sid('t') })
+    appendTurn(s, 1, ['c1'])
+    s.append('turn/start', { turn: 2 })
+    s.append('step/start', { turn: 2, step: 1 })
+    const node = s.append('user/message', user('long'), { surfaceOp: 'append' })
+    s.append('user/message', user('summary'), { surfaceOp: { op: 'replace', start: node.seq, end: node.seq }, sourceEventSeqs: [node.seq] })
+    s.append('step/end', { turn: 2, step: 1 })
+    s.append('turn/end', { turn: 2, reason: { kind: 'completed' } })
+    const text = await root.sessions.export(s.id)
+    const other = await bootStore()
+    await other.sessions.import(text)
+    const opened = await other.sessions.open(sid('t'))
+    const folded = new Session({ id: sid('t'), header: opened.header, seed: JSON.parse(`[${text.trim().split('\n').slice(1).join(',')}]`) })
+    expect(JSON.stringify(opened.events)).toBe(JSON.stringify(folded.events.map(e => e.type === 'session/end-seed' ? { ...e, time: opened.events.at(-1)!.time } : e)))
+    expect(opened.surface).toEqual(folded.surface)
+    expect(opened.deriveMessages()).toEqual(folded.deriveMessages())
+    expect(opened.deriveMessages().map(m => m.id)).toEqual(['u-q1', 'a-answer1', 'r-c1', 'u-summary'])
+    expect([opened.lastTurn, opened.openTurn, opened.lastOfType('user/message')?.seq]).toEqual([2, undefined, node.seq + 1])
+    expect(opened.events.every(e => Object.isFrozen(e) && Object.isFrozen(e.data))).toBe(true)
+    opened.append('turn/start', { turn: 3 })
+    expect((await other.sessions.export(sid('t'))).split('\n').at(-2)).toBe(JSON.stringify(opened.events.at(-1)))
   })
 
   it('keeps dsh\'s envelope key order (sourceEventSeqs before surfaceOp): a dsh file re-exports byte-identically after resuming', async () => {

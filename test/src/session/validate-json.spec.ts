@@ -171,6 +171,13 @@ describe('parsedJsonFreezer: the walk for values fresh from JSON.parse', () => {
     expect(Object.isFrozen(frozen) && Object.isFrozen(frozen.a) && Object.isFrozen(frozen.a[0]) && Object.isFrozen(frozen.deep)).toBe(true)
   })
 
+  it('keeps every string equal to what was parsed while sharing copies of repeated short ones', () => {
+    const words = Array.from({ length: 20_000 }, (_, i) => `w${i.toString(36)}${'x'.repeat(i % 31)}`)
+    const text = JSON.stringify({ words, again: words.slice(0, 5000), tags: words.map((w, i) => ({ [`k${i % 7}`]: w })) })
+    const frozen = parsedJsonFreezer()(JSON.parse(text), 't', 'data', opts)
+    expect(JSON.stringify(frozen)).toBe(text)
+  })
+
   it('is freezeJson itself while Object.prototype carries an enumerable key (for-in would see it)', () => {
     Object.defineProperty(Object.prototype, 'polluted', { value: 1, enumerable: true, configurable: true, writable: true })
     let message: string | undefined
