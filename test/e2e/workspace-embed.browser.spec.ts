@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseAst } from 'vite'
 import { guardLocalOnly } from '../harness/local-only.ts'
+import { appendAndSave } from '../harness/workspace-page.ts'
 import { startStaticServer, type StaticServer } from '../harness/static-server.ts'
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
@@ -28,14 +29,7 @@ test('under a strict CSP the editor and the terminal work, with zero CSP violati
   await page.goto(`${site.origin}/index.html`)
   await page.waitForSelector('body[data-ready]')
   const workspace = page.locator('dsh-workspace')
-  await workspace.getByRole('treeitem', { name: 'app.js' }).click()
-  const content = workspace.locator('dsh-editor-pane .cm-content')
-  await expect(content).toHaveText('console.log(1)')
-  await content.click()
-  await page.keyboard.press('Control+End')
-  await page.keyboard.type('// edited under CSP')
-  await page.keyboard.press('Control+s')
-  await expect(workspace.locator('[part~="editor-status"]')).toHaveText('Saved: app.js')
+  await appendAndSave(page, workspace, 'app.js', '// edited under CSP', 'console.log(1)')
   await workspace.locator('dsh-terminal-pane .xterm-host').click()
   await page.keyboard.type('cat app.js')
   await page.keyboard.press('Enter')

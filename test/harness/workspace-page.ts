@@ -1,6 +1,7 @@
 /**
  * Opens the `<dsh-workspace>` test page (demo/test-pages/workspace-ui.ts) with a config — script,
- * seed files, theme, provider — and waits until the tree shows the workspace. Plane: Node driving Chromium.
+ * seed files, theme, provider — and waits until the tree shows the workspace; and the person's edit
+ * every workspace spec makes (open from the tree, type at the end, Ctrl+S). Plane: Node driving Chromium.
  * @module test/harness/workspace-page
  */
 import { expect, type Locator, type Page } from '@playwright/test'
@@ -23,4 +24,16 @@ export async function openWorkspacePage(page: Page, config: WorkspacePageConfig)
   const workspace = page.locator('dsh-workspace')
   await expect(workspace.locator('dsh-file-tree [role="treeitem"]').first()).toBeAttached()
   return workspace
+}
+
+/** Opens `path` from the tree (`shown`: its text before the edit, when checked), types `line` at its end and saves with Ctrl+S. */
+export async function appendAndSave(page: Page, workspace: Locator, path: string, line: string, shown?: string): Promise<void> {
+  await workspace.getByRole('treeitem', { name: path }).click()
+  const content = workspace.locator('dsh-editor-pane .cm-content')
+  if (shown !== undefined) await expect(content).toHaveText(shown)
+  await content.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type(line)
+  await page.keyboard.press('Control+s')
+  await expect(workspace.locator('dsh-editor-pane [part~="editor-status"]')).toHaveText(`Saved: ${path}`)
 }

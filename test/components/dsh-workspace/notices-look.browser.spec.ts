@@ -5,7 +5,7 @@
 // sideways, axe-core clean; screenshots of every state go to the test output.
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 import { axeViolations } from '../../harness/axe.ts'
-import { openWorkspacePage } from '../../harness/workspace-page.ts'
+import { appendAndSave, openWorkspacePage } from '../../harness/workspace-page.ts'
 
 const viewports = [{ width: 390, height: 844 }, { width: 768, height: 1024 }, { width: 1280, height: 800 }]
 const themes = ['light', 'dark'] as const
@@ -48,12 +48,7 @@ for (const theme of themes) {
       await input.press('Enter')
       await expect(page.locator('dsh-agent [part~="assistant-message"]').last()).toContainText('Read.')
       await show('Files')
-      await workspace.getByRole('treeitem', { name: 'README.md' }).click()
-      await workspace.locator('dsh-editor-pane .cm-content').click()
-      await page.keyboard.press('Control+End')
-      await page.keyboard.type('A line of mine.')
-      await page.keyboard.press('Control+s')
-      await expect(workspace.locator('dsh-editor-pane [part~="editor-status"]')).toHaveText('Saved: README.md')
+      await appendAndSave(page, workspace, 'README.md', 'A line of mine.')
       await show('Agent')
       const saved = page.locator('dsh-agent dsh-transcript [part~="notice"][data-code="SAVED_BY_PERSON"]')
       await expect(saved).toHaveText('You saved README.md: the agent is told, and reads it again before changing it')

@@ -4,7 +4,7 @@
 // until it reads the file again — then the edit goes through and keeps the person's line, and the
 // open (clean) editor takes the agent's change.
 import { expect, test, type Page } from '@playwright/test'
-import { openWorkspacePage } from '../../harness/workspace-page.ts'
+import { appendAndSave, openWorkspacePage } from '../../harness/workspace-page.ts'
 
 interface LogEvent { type: string; ignorable?: true; data: Record<string, unknown> }
 
@@ -30,14 +30,7 @@ test('a save in the editor reaches the agent: logged, told in its next request, 
   await send(page, 'read app.ts')
   await turns(page, 1)
 
-  await workspace.getByRole('treeitem', { name: 'app.ts' }).click()
-  const content = workspace.locator('dsh-editor-pane .cm-content')
-  await expect(content).toHaveText('export const a = 1')
-  await content.click()
-  await page.keyboard.press('Control+End')
-  await page.keyboard.type('export const b = 2')
-  await page.keyboard.press('Control+s')
-  await expect(workspace.locator('dsh-editor-pane [part~="editor-status"]')).toHaveText('Saved: app.ts')
+  await appendAndSave(page, workspace, 'app.ts', 'export const b = 2', 'export const a = 1')
   const savedNotice = page.locator('dsh-agent dsh-transcript [part~="notice"][data-code="SAVED_BY_PERSON"]')
   await expect(savedNotice).toHaveText('You saved app.ts: the agent is told, and reads it again before changing it')
 
@@ -47,7 +40,7 @@ test('a save in the editor reaches the agent: logged, told in its next request, 
   await expect(transcript).toContainText('app.ts was changed and saved by the person since you last read it; read it again before changing it')
   await expect(page.locator('dsh-agent [part~="assistant-message"]').last()).toContainText('Changed a.')
   // The agent's edit, after its fresh read, kept the person's line; the clean editor took it in.
-  await expect(content).toHaveText('export const a = 10export const b = 2')
+  await expect(workspace.locator('dsh-editor-pane .cm-content')).toHaveText('export const a = 10export const b = 2')
 
   const log = await exportLog(page)
   const saved = log.filter((e) => e.type === 'workspace/saved-by-person')
