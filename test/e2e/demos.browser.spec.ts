@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { guardLocalOnly } from '../harness/local-only.ts'
 import { measureWidget } from '../harness/widget-geometry.ts'
+import { axeViolations } from '../harness/axe.ts'
 
 let outside: string[] = []
 test.beforeEach(async ({ context }) => { outside = await guardLocalOnly(context) })
@@ -169,4 +170,18 @@ test.describe('on a phone (390 × 844)', () => {
     expect(g.outside).toEqual([])
     await page.locator('dsh-agent').screenshot({ path: info.outputPath('sessions-390.png') })
   })
+})
+
+test.describe('in a dark colour scheme', () => {
+  test.use({ colorScheme: 'dark' })
+
+  for (const path of ['/', '/docs/', '/playground/', '/sessions/']) {
+    test(`${path}: the page is dark around the dark widget, and axe finds nothing on the page`, async ({ page }, info) => {
+      await page.goto(path)
+      if (path !== '/') await page.waitForSelector('body[data-ready]')
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 17, 21)')
+      expect(await axeViolations(page, 'body')).toEqual([])
+      await page.screenshot({ path: info.outputPath('dark.png') })
+    })
+  }
 })
