@@ -68,6 +68,8 @@ test('a reopened 2,000-turn session paints its last messages; a tail shown while
     }
     requestAnimationFrame(watch)
     await agent.agent.open(id)
+    // The whole load can resolve before its render paints: keep watching frames until the last message shows (bounded).
+    for (let frame = 0; !first && frame < 600; frame++) await new Promise((resolve) => requestAnimationFrame(resolve))
     return first
   }, sessionId)
   // The tail read usually paints first; on a quiet machine the whole load can win the race (both are
