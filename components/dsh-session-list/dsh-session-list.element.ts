@@ -12,7 +12,7 @@
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
-import { repeat } from 'lit/directives/repeat.js'
+import { keyedList } from '../directives/keyed-list.ts'
 import type { PropertyValues } from 'lit'
 import type { SessionSummary, StorageState } from '../../src/protocol/index.ts'
 import type { Persistence } from '../controllers/page-lifecycle.ts'
@@ -190,7 +190,7 @@ export class DshSessionList extends LitElement {
     return html`<div class="rows-viewport" part="session-rows" @scroll=${(e: Event) => { this.rowsTop = (e.target as HTMLElement).scrollTop }}>
       <ul class="rows" aria-label=${this.query.trim() ? q.titles : s.sessions} ${cssProps({ height: `${count * ROW_HEIGHT}px` })}
         @keydown=${(e: KeyboardEvent) => void this.#onRowKey(e, count)} @focusin=${this.#onFocusIn} @focusout=${this.#onFocusOut}>
-        ${repeat(shown, (i) => ordered[i]!.id, (i) => this.#row(ordered[i]!, i, count, labels.get(ordered[i]!.id)!, s, sh, now))}
+        ${keyedList(shown, (i) => ordered[i]!.id, (i) => this.#row(ordered[i]!, i, count, labels.get(ordered[i]!.id)!, s, sh, now))}
       </ul>
     </div>`
   }

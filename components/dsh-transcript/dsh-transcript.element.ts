@@ -16,7 +16,7 @@
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
-import { repeat } from 'lit/directives/repeat.js'
+import { keyedList } from '../directives/keyed-list.ts'
 import { guard } from 'lit/directives/guard.js'
 import type { ApprovalQuestion, TextPart, TranscriptItem, TranscriptState } from '../../src/protocol/index.ts'
 import { emptyTranscript } from '../../src/protocol/index.ts'
@@ -252,7 +252,7 @@ export class DshTranscript extends LitElement {
     return html`${this.#find?.render(s) ?? nothing}<section part="transcript" class="transcript" role="log" aria-live="polite" aria-label=${s.transcript} aria-busy=${this.#window.moving ? 'true' : nothing}
       @focusin=${this.#onFocusIn} @focusout=${this.#onFocusOut}>
       ${this.hasOlder ? html`<div part="history-more" class="history-more" role="status">${s.olderLoading}</div>` : nothing}
-      <div class="rows">${repeat(segments, rowKey, (segment) => this.#segment(segment, items, s))}</div>
+      <div class="rows">${keyedList(segments, rowKey, (segment) => this.#segment(segment, items, s))}</div>
       ${cards ? this.#unplaced().map((q) => cards.render({ callId: q.callId ?? q.id, name: q.toolName, arguments: q.arguments ?? '', ...(q.card ? { call: q.card } : {}) }, cards.strings(this.lang), q, this.#decide)) : nothing}
       ${openTurn !== null && this.questions.length === 0 ? html`<div part="running" class="running" role="status">${s.running}</div>` : nothing}
       ${todos.length ? html`<ul part="todos" class="todos" aria-label=${s.todos}>${todos.map((t) => html`<li data-status=${t.status}>${t.status === 'completed' ? '☑' : t.status === 'in_progress' ? '◐' : '☐'} ${t.content}</li>`)}</ul>` : nothing}

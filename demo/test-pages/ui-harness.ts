@@ -5,6 +5,8 @@
  */
 import '../../components/dsh-transcript/dsh-transcript.ts'
 import '../../components/dsh-composer/dsh-composer.ts'
+import { html, render } from 'lit'
+import { keyedList } from '../../components/directives/keyed-list.ts'
 import { foldAll, prependHistory } from '../../src/protocol/index.ts'
 import type { ApprovalQuestion, WireEvent } from '../../src/protocol/index.ts'
 
@@ -15,8 +17,27 @@ for (const [el, name] of [[transcript, 'dsh-approval-decide'], [transcript, 'dsh
   el.addEventListener(name, (e) => events.push({ type: name, detail: (e as CustomEvent).detail }))
 }
 
+const keyedHost = document.createElement('ul')
+const serialOf = new WeakMap<Element, number>()
+let drawn = 0
+
 const harness = {
   events,
+  /**
+   * Renders `keys` into a list with `keyedList` and reports what the DOM holds: each item's text and
+   * the serial number of the element drawn for it (kept when the key was drawn before), and how many
+   * comment nodes the list holds (Lit's part markers).
+   */
+  renderKeyed(keys: string[]): { texts: string[]; serials: number[]; comments: number } {
+    render(html`${keyedList(keys, (key) => key, (key) => html`<li>${key}</li>`)}`, keyedHost)
+    const items = [...keyedHost.querySelectorAll('li')]
+    for (const li of items) if (!serialOf.has(li)) serialOf.set(li, drawn++)
+    return {
+      texts: items.map((li) => li.textContent!),
+      serials: items.map((li) => serialOf.get(li)!),
+      comments: [...keyedHost.childNodes].filter((node) => node.nodeType === Node.COMMENT_NODE).length,
+    }
+  },
   /** Shows the folded events and resolves once the drawn window settled (a long list draws only what is near the viewport). */
   async renderTranscript(wire: WireEvent[]): Promise<void> {
     await harness.showTranscript(wire)

@@ -231,3 +231,15 @@ test('follows the latest message in its scroll container until the reader scroll
   await show(page, conversation(63))
   await expect.poll(() => gapToEnd(page)).toBeLessThan(5)
 })
+
+test('a transcript that keeps growing keeps its rows container bounded, marker nodes included', async ({ page }) => {
+  await open(page)
+  await show(page, conversation(200))
+  for (let turns = 201; turns <= 350; turns++) await show(page, conversation(turns))
+  await expect(page.locator('dsh-transcript [part~="user-message"]').last()).toHaveText('question 349')
+  const { nodes, rows } = await page.locator('dsh-transcript').evaluate((el) => {
+    const container = el.shadowRoot!.querySelector('.rows')!
+    return { nodes: container.childNodes.length, rows: container.children.length }
+  })
+  expect(nodes).toBeLessThanOrEqual(3 * rows + 3) // each row or gap: itself and its two part markers
+})
