@@ -201,94 +201,105 @@ function keyProblem(key: string, hostile: boolean): string | undefined {
  * other checks cannot fail — unless `Object.prototype` carries enumerable keys (for-in would see
  * them): then this returns `freezeJson` itself. Only valid until the next change of
  * `Object.prototype` — take it, parse and freeze synchronously, drop it.
+ *
+ * JSON.parse gives every occurrence of a string its own copy; the batch keeps one copy of each
+ * repeated string value (tags, roles, ids, a text or tool output met again) and drops the others
+ * (`SharedStrings`). The table belongs to the batch, so nothing outlives it but the strings the
+ * values hold anyway.
  */
 export function parsedJsonFreezer(): typeof freezeJson {
   for (const _ in {}) return freezeJson
-  return freezeParsed
+  const walk = new ParsedWalk()
+  return (value, label, root, options) => walk.freeze(value, label, root, options)
 }
 
-/** Running size of the fast walk (JSON characters, the same count as `Walk.grow`). */
-let parsedSize = 0
+/** Slots of a batch's string table (a power of two). */
+const SHARED_SLOTS = 4096
 
-function freezeParsed<T>(value: T, label: string, root: string, options: JsonCopyOptions): T {
-  parsedSize = 0
-  if (freezeParsedValue(value, 0, options.hostile === true) && parsedSize <= options.maxBytes) return value
-  return freezeJson(value, label, root, options)
-}
-
-/** False as soon as `value` needs the full walk; freezes each container it accepts. */
-function freezeParsedValue(value: unknown, depth: number, hostile: boolean): boolean {
-  switch (typeof value) {
-    case 'string':
-      parsedSize += value.length + 2
-      return true
-    case 'number':
-      if (value === 0 ? 1 / value < 0 : !Number.isFinite(value)) return false
-      parsedSize += 8
-      return true
-    case 'boolean':
-      parsedSize += 5
-      return true
-    case 'object':
-      if (value === null) {
-        parsedSize += 4
-        return true
-      }
-      if (depth >= MAX_JSON_DEPTH) return false
-      return Array.isArray(value) ? freezeParsedArray(value, depth + 1, hostile) : freezeParsedObject(value as Record<string, unknown>, depth + 1, hostile)
-    default:
-      return false
-  }
-}
-
-/** Longest string value the parsed walk shares (type tags, roles, names, ids: short and repeated). */
-const SHARED_MAX = 32
 /**
- * Strings the parsed walk met, in a direct-mapped table (slot by length and end characters, no
+ * Strings a batch met, in a direct-mapped table (slot by length and four sampled characters, no
  * hashing of the whole string): a later equal string is swapped for the one kept, a different one
- * takes the slot. Bounded; a miss costs one comparison.
+ * takes the slot. A miss costs at most one comparison, which stops at the first differing character.
  */
-const shared: (string | undefined)[] = Array.from({ length: 4096 }, () => undefined)
+class SharedStrings {
+  private readonly slots: (string | undefined)[] = Array.from({ length: SHARED_SLOTS }, () => undefined)
 
-/**
- * The copy kept of a short string met before (else `value`, kept): JSON.parse gives every
- * occurrence its own string, and a log repeats the same few dozen tags in every event.
- */
-function sharedString(value: string): string {
-  const length = value.length
-  if (length === 0 || length > SHARED_MAX) return value
-  const slot = (length * 977 + value.charCodeAt(0) * 31 + value.charCodeAt(length - 1) * 7 + value.charCodeAt(length >> 1)) & 4095
-  const kept = shared[slot]
-  if (kept === value) return kept
-  shared[slot] = value
-  return value
-}
-
-function freezeParsedArray(value: unknown[], depth: number, hostile: boolean): boolean {
-  parsedSize += 2 + value.length
-  for (let i = 0; i < value.length; i++) if (!freezeParsedMember(value as unknown as Record<number, unknown>, i, depth, hostile)) return false
-  Object.freeze(value)
-  return true
-}
-
-function freezeParsedObject(value: Record<string, unknown>, depth: number, hostile: boolean): boolean {
-  parsedSize += 2
-  for (const key in value) {
-    if (keyProblem(key, hostile) !== undefined) return false
-    parsedSize += key.length + 4
-    if (!freezeParsedMember(value, key, depth, hostile)) return false
+  /** The copy kept of a string met before (else `value`, now kept). */
+  share(value: string): string {
+    const length = value.length
+    if (length === 0) return value
+    const slot = (length * 977 + value.charCodeAt(0) * 31 + value.charCodeAt(length - 1) * 7 + value.charCodeAt(length >> 1) * 3 + value.charCodeAt(length >> 2)) & (SHARED_SLOTS - 1)
+    const kept = this.slots[slot]
+    if (kept === value) return kept
+    this.slots[slot] = value
+    return value
   }
-  Object.freeze(value)
-  return true
 }
 
-/** One member of a container not yet frozen; a short string is swapped for its shared copy. */
-function freezeParsedMember(container: Record<string | number, unknown>, key: string | number, depth: number, hostile: boolean): boolean {
-  const item = container[key]
-  if (typeof item !== 'string') return freezeParsedValue(item, depth, hostile)
-  parsedSize += item.length + 2
-  container[key] = sharedString(item)
-  return true
+class ParsedWalk {
+  /** Running size (JSON characters, the same count as `Walk.grow`). */
+  private size = 0
+  private hostile = false
+  private readonly strings = new SharedStrings()
+
+  freeze<T>(value: T, label: string, root: string, options: JsonCopyOptions): T {
+    this.size = 0
+    this.hostile = options.hostile === true
+    if (this.value(value, 0) && this.size <= options.maxBytes) return value
+    return freezeJson(value, label, root, options)
+  }
+
+  /** False as soon as `value` needs the full walk; freezes each container it accepts. */
+  private value(value: unknown, depth: number): boolean {
+    switch (typeof value) {
+      case 'string':
+        this.size += value.length + 2
+        return true
+      case 'number':
+        if (value === 0 ? 1 / value < 0 : !Number.isFinite(value)) return false
+        this.size += 8
+        return true
+      case 'boolean':
+        this.size += 5
+        return true
+      case 'object':
+        if (value === null) {
+          this.size += 4
+          return true
+        }
+        if (depth >= MAX_JSON_DEPTH) return false
+        return Array.isArray(value) ? this.array(value, depth + 1) : this.object(value as Record<string, unknown>, depth + 1)
+      default:
+        return false
+    }
+  }
+
+  private array(value: unknown[], depth: number): boolean {
+    this.size += 2 + value.length
+    for (let i = 0; i < value.length; i++) if (!this.member(value as unknown as Record<number, unknown>, i, depth)) return false
+    Object.freeze(value)
+    return true
+  }
+
+  private object(value: Record<string, unknown>, depth: number): boolean {
+    this.size += 2
+    for (const key in value) {
+      if (keyProblem(key, this.hostile) !== undefined) return false
+      this.size += key.length + 4
+      if (!this.member(value, key, depth)) return false
+    }
+    Object.freeze(value)
+    return true
+  }
+
+  /** One member of a container not yet frozen; a string is swapped for the batch's copy. */
+  private member(container: Record<string | number, unknown>, key: string | number, depth: number): boolean {
+    const item = container[key]
+    if (typeof item !== 'string') return this.value(item, depth)
+    this.size += item.length + 2
+    container[key] = this.strings.share(item)
+    return true
+  }
 }
 
 function arrayShapeProblem(value: unknown[]): string {

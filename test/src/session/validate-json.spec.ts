@@ -1,5 +1,7 @@
 // Lossless JSON on append: every non-JSON value is refused with the event type and JSON path,
 // and the log, surface and messages stay exactly as they were.
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { SessionAppendError } from '../../../src/session/errors.ts'
 import type { SessionEventMap } from '../../../src/session/types.ts'
@@ -176,6 +178,21 @@ describe('parsedJsonFreezer: the walk for values fresh from JSON.parse', () => {
     const text = JSON.stringify({ words, again: words.slice(0, 5000), tags: words.map((w, i) => ({ [`k${i % 7}`]: w })) })
     const frozen = parsedJsonFreezer()(JSON.parse(text), 't', 'data', opts)
     expect(JSON.stringify(frozen)).toBe(text)
+  })
+
+  it('holds one copy of a string repeated across the values of a batch, whatever its length', () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const output = `${'tool output line\n'.repeat(600)}done` // ~10 KB, as a re-read file or a repeated tool result
+    const lines = Array.from({ length: 1000 }, (_, i) => JSON.stringify({ turn: i, message: { content: [{ type: 'text', text: output }] } }))
+    const freeze = parsedJsonFreezer()
+    gc()
+    const before = process.memoryUsage().heapUsed
+    const held = lines.map(line => freeze(JSON.parse(line), 'tool/result', 'data', opts))
+    gc()
+    const grown = process.memoryUsage().heapUsed - before
+    expect(held.every(value => value.message.content[0].text === output)).toBe(true)
+    expect(grown).toBeLessThan(output.length * held.length / 4) // 1000 parsed copies would hold ~10 MB
   })
 
   it('is freezeJson itself while Object.prototype carries an enumerable key (for-in would see it)', () => {
