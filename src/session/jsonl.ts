@@ -11,7 +11,7 @@ import { LogInvariant } from './invariant.ts'
 import { canonicalEventType } from './known-types.ts'
 import { adoptCheckedSeed, EVENT_KEYS, eventKeyPosition } from './session.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
-import { formatPath, type freezeJson, parsedJsonFreezer } from './validate-json.ts'
+import { formatPath, type freezeJson, type JsonCopyOptions, parsedJsonFreezer } from './validate-json.ts'
 
 const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd', 'parentSession', 'seedLength', 'origin', 'delegationDepth', 'agentPreset']
 
@@ -32,7 +32,14 @@ export function exportJsonl(header: SessionHeader, events: readonly SessionEvent
 /** `event.data`, `event.seq`, …: the error paths of the envelope members, built once. */
 const MEMBER_ROOTS: readonly string[] = EVENT_KEYS.map(key => formatPath('event', [key]))
 
-function parseLine(text: string, line: number, limits: JsonlLimits, root: 'header' | 'event', freeze: typeof freezeJson): Record<string, unknown> {
+/** What every line of one import is checked with: the limit, the freezer and its options (one object for all lines). */
+interface LineCheck {
+  readonly limits: JsonlLimits
+  readonly freeze: typeof freezeJson
+  readonly options: JsonCopyOptions
+}
+
+function parseLine(text: string, line: number, { limits, freeze, options }: LineCheck, root: 'header' | 'event'): Record<string, unknown> {
   if (text.length > limits.maxLineBytes) throw new SessionImportError(line, `line is ${text.length} characters; the limit is ${limits.maxLineBytes}`)
   let value: unknown
   try {
@@ -45,12 +52,12 @@ function parseLine(text: string, line: number, limits: JsonlLimits, root: 'heade
   if (root === 'event' && typeof type === 'string') (value as { type: string }).type = type = canonicalEventType(type)
   const label = root === 'header' ? 'session' : typeof type === 'string' ? type : 'untyped'
   try {
-    const options = { maxBytes: limits.maxLineBytes, hostile: true }
     if (root === 'header') return freeze(value as Record<string, unknown>, label, root, options)
     // JSON.parse's fresh value, checked and frozen in place member by member: the envelope stays
-    // open so the replay adopts it (no copy; checkEnvelope allows only the envelope keys).
+    // open so the replay adopts it (no copy; checkEnvelope allows only the envelope keys). for-in
+    // (no key array) visits the own keys only: see parseJsonl.
     const event = value as Record<string, unknown>
-    for (const key of Object.keys(event)) freeze(event[key], label, MEMBER_ROOTS[eventKeyPosition(key)] ?? formatPath(root, [key]), options)
+    for (const key in event) freeze(event[key], label, MEMBER_ROOTS[eventKeyPosition(key)] ?? formatPath(root, [key]), options)
     return event
   } catch (error) {
     throw new SessionImportError(line, (error as Error).message)
@@ -72,7 +79,7 @@ function checkHeader(header: Record<string, unknown>): SessionHeader {
 }
 
 function checkEnvelope(event: Record<string, unknown>, index: number, line: number, limits: JsonlLimits): SessionEvent {
-  for (const key of Object.keys(event)) {
+  for (const key in event) { // own keys only (see parseJsonl), without a key array
     if (eventKeyPosition(key) >= 0) continue
     throw new SessionImportError(line, `unknown event key(s) ${Object.keys(event).filter(k => eventKeyPosition(k) < 0).join(', ')}`)
   }
@@ -106,8 +113,12 @@ export function parseJsonl(text: string, limits: JsonlLimits): { header: Session
     from = to + 1
     return line
   }
+  // While Object.prototype carries an enumerable key, this is freezeJson, which refuses the header
+  // line for it ('inherited enumerable key'); so an event line is reached only when for-in over a
+  // parsed object visits exactly its own keys.
   const freeze = parsedJsonFreezer()
-  const header = checkHeader(parseLine(nextLine(), 1, limits, 'header', freeze))
+  const check: LineCheck = { limits, freeze, options: { maxBytes: limits.maxLineBytes, hostile: true } }
+  const header = checkHeader(parseLine(nextLine(), 1, check, 'header'))
   const invariant = new LogInvariant()
   const events: SessionEvent[] = []
   let openedAt = 0
@@ -123,8 +134,8 @@ export function parseJsonl(text: string, limits: JsonlLimits): { header: Session
     events.push(event)
   }
   for (let line = 2; from <= end; line++) {
-    const value = parseLine(nextLine(), line, limits, 'event', freeze)
-    const members = chunkRowMembers(value, line, limits, freeze)
+    const value = parseLine(nextLine(), line, check, 'event')
+    const members = chunkRowMembers(value, line, check)
     if (members === undefined) accept(value, line)
     else for (const member of members) accept(member, line)
   }
@@ -136,11 +147,11 @@ export function parseJsonl(text: string, limits: JsonlLimits): { header: Session
  * The events of a dsh packed chunk row (their payloads frozen like a parsed line's), or undefined
  * when the line is an event itself.
  */
-function chunkRowMembers(value: Record<string, unknown>, line: number, limits: JsonlLimits, freeze: typeof freezeJson): Record<string, unknown>[] | undefined {
+function chunkRowMembers(value: Record<string, unknown>, line: number, { freeze, options }: LineCheck): Record<string, unknown>[] | undefined {
   let members: Record<string, unknown>[] | undefined
   try {
     members = expandChunkRow(value) as Record<string, unknown>[] | undefined
-    if (members !== undefined) for (const member of members) freeze(member.data, 'assistant/chunk', 'event.data', { maxBytes: limits.maxLineBytes, hostile: true })
+    if (members !== undefined) for (const member of members) freeze(member.data, 'assistant/chunk', 'event.data', options)
   } catch (error) {
     throw new SessionImportError(line, (error as Error).message)
   }

@@ -217,8 +217,12 @@ export class SessionStoreCore {
   }
 
   private checkKnownTypes(events: readonly SessionEvent[]): void {
-    const unknown = events.find(e => !this.eventTypes.has(e.type) && e.ignorable !== true)
-    if (unknown) throw new SessionStoreError('UNKNOWN_EVENT_TYPE', `seq ${unknown.seq}: unknown event type "${unknown.type}" is not marked ignorable; written by a newer dsh-agent?`)
+    let known: SessionEvent | undefined // the last event found of a known type: runs of one type are looked up once
+    for (const event of events) {
+      if (known !== undefined && event.type === known.type) continue
+      if (this.eventTypes.has(event.type)) known = event
+      else if (event.ignorable !== true) throw new SessionStoreError('UNKNOWN_EVENT_TYPE', `seq ${event.seq}: unknown event type "${event.type}" is not marked ignorable; written by a newer dsh-agent?`)
+    }
   }
 
   private instantiate(header: SessionHeader, seed: readonly SessionEvent[] | undefined, adoptSeed: boolean | 'parsed' = false): Session {

@@ -132,6 +132,20 @@ describe('hostile import', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
+  it('refuses any file at its header line while Object.prototype carries an enumerable key (event lines are then never read)', async () => {
+    const root = await bootStore()
+    Object.defineProperty(Object.prototype, 'polluted', { value: 1, enumerable: true, configurable: true, writable: true })
+    let error: unknown
+    try {
+      error = await root.sessions.import(file(HEADER, ...turn1)).then(() => undefined, (e: unknown) => e)
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted
+    }
+    expect(error).toMatchObject({ name: 'SessionImportError', line: 1 })
+    expect((error as Error).message).toBe('line 1: session header: inherited enumerable key "polluted" is not JSON')
+    expect(await root.sessions.list()).toEqual([])
+  })
+
   it('reads a file with or without its final newline, and CRLF line ends, to the same log', async () => {
     const logs = []
     for (const text of [file(HEADER, ...turn1), `${HEADER}\n${turn1.join('\n')}`, `${HEADER}\r\n${turn1.join('\r\n')}\r\n`]) {
