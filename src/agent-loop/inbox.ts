@@ -49,7 +49,8 @@ export class AgentInbox implements Inbox {
   private readonly lists: Record<InboxTarget, UserMessage[]>
 
   constructor(private readonly session: Session, private readonly hooks: InboxHooks) {
-    this.lists = replayInbox(session.events, session.header.seedLength ?? 0)
+    // A log without any splice leaves both lists empty: no need to scan it whole (a resumed 100k-event session).
+    this.lists = replayInbox(session.lastOfType('agent/inbox/spliced') === undefined ? [] : session.events, session.header.seedLength ?? 0)
   }
 
   get nextTurn(): readonly UserMessage[] {

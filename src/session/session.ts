@@ -305,14 +305,24 @@ export class Session {
     if (typeof intent !== 'object' || intent === null || Object.getPrototypeOf(intent) !== Object.prototype) {
       throw new SessionAppendError('INVALID_INTENT', `${type}: intent must be a plain object`)
     }
-    const extra = Object.keys(intent).filter(key => !INTENT_KEYS.includes(key) && intent[key as keyof Intent] !== undefined)
-    if (extra.length) throw new SessionAppendError('INVALID_INTENT', `${type}: unknown intent key(s) ${extra.join(', ')}`)
+    for (const key in intent) { // no key array per append; the refusal lists the own unknown keys
+      if (INTENT_KEYS.includes(key) || intent[key as keyof Intent] === undefined || !Object.hasOwn(intent, key)) continue
+      const extra = Object.keys(intent).filter(k => !INTENT_KEYS.includes(k) && intent[k as keyof Intent] !== undefined)
+      throw new SessionAppendError('INVALID_INTENT', `${type}: unknown intent key(s) ${extra.join(', ')}`)
+    }
     if (intent.ignorable !== undefined) {
       if (intent.ignorable !== true) throw new SessionAppendError('INVALID_INTENT', `${type}: ignorable must be true when present`)
-      event.ignorable = true
+      if (event.ignorable !== true) event.ignorable = true
     }
-    if (intent.sourceEventSeqs !== undefined) event.sourceEventSeqs = this.checkJson(intent.sourceEventSeqs, type, 'sourceEventSeqs', this.copyOptions)
-    if (intent.surfaceOp !== undefined) event.surfaceOp = this.checkJson(intent.surfaceOp, type, 'surfaceOp', this.copyOptions)
+    // An adopted seed envelope already holds these very members: set only what differs.
+    if (intent.sourceEventSeqs !== undefined) {
+      const sources = this.checkJson(intent.sourceEventSeqs, type, 'sourceEventSeqs', this.copyOptions)
+      if (event.sourceEventSeqs !== sources) event.sourceEventSeqs = sources
+    }
+    if (intent.surfaceOp !== undefined) {
+      const op = this.checkJson(intent.surfaceOp, type, 'surfaceOp', this.copyOptions)
+      if (event.surfaceOp !== op) event.surfaceOp = op
+    }
   }
 
   private commit({ event, plan }: { event: SessionEvent; plan: SurfacePlan }): void {

@@ -65,6 +65,7 @@ export function apply(ctx: Context, config: Config = {}): void {
 
   ctx.on('agent/session-start', ({ agent, source: start }) => {
     if (start !== 'resume') return
+    if (agent.session.lastOfType('job/started') === undefined) return // no job ever started: no need to scan the whole log
     for (const job of openJobs(agent.session.events)) {
       if (ctx.jobs.get(job.jobId)?.owner === agent.id) continue
       agent.session.append('job/lost', job, { ignorable: true })
