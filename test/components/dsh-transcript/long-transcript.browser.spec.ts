@@ -234,9 +234,11 @@ test('follows the latest message in its scroll container until the reader scroll
 
 test('a transcript that keeps growing keeps its rows container bounded, marker nodes included', async ({ page }) => {
   await open(page)
-  await show(page, conversation(200))
-  for (let turns = 201; turns <= 350; turns++) await show(page, conversation(turns))
-  await expect(page.locator('dsh-transcript [part~="user-message"]').last()).toHaveText('question 349')
+  const events = conversation(140)
+  const turnEnds = events.flatMap((w, i) => (w.event.type === 'turn/end' ? [i + 1] : []))
+  await show(page, events.slice(0, turnEnds[79]))
+  for (const end of turnEnds.slice(80)) await show(page, events.slice(0, end)) // one turn more each time: the window slides 60 times
+  await expect(page.locator('dsh-transcript [part~="user-message"]').last()).toHaveText('question 139')
   const { nodes, rows } = await page.locator('dsh-transcript').evaluate((el) => {
     const container = el.shadowRoot!.querySelector('.rows')!
     return { nodes: container.childNodes.length, rows: container.children.length }
