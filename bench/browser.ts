@@ -1,7 +1,9 @@
 /**
  * What the Chromium benches share: production builds of their pages (vite build with a manifest,
  * into dist/bench), a `vite preview` of it on port 4391 that this process starts and stops, and
- * fresh persistent Chromium profiles (on-disk IndexedDB). Plane: Node (bench only).
+ * fresh persistent Chromium profiles (on-disk IndexedDB). `BENCH_MINIFY=0` builds unminified, for
+ * reading a CPU profile by function name (figures from such a build are not the shipped code's).
+ * Plane: Node (bench only).
  * @module bench/browser
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -83,7 +85,7 @@ async function viteBuild(name: string, input: Readonly<Record<string, string>> |
     plugins,
     configFile: false,
     logLevel: 'error',
-    build: { ...config.build, outDir, emptyOutDir: false, manifest: `.vite/${name}.json`, ...(rollupOptions ? { rollupOptions } : {}) },
+    build: { ...config.build, ...(process.env.BENCH_MINIFY === '0' ? { minify: false } : {}), outDir, emptyOutDir: false, manifest: `.vite/${name}.json`, ...(rollupOptions ? { rollupOptions } : {}) },
   })
   console.log(`bench: vite build ${name} (${input ? Object.keys(input).join(', ') : configFile.slice(ROOT.length)}) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   return JSON.parse(readFileSync(join(outDir, `.vite/${name}.json`), 'utf8')) as Manifest
