@@ -28,15 +28,21 @@ const harness = {
    * the serial number of the element drawn for it (kept when the key was drawn before), and how many
    * comment nodes the list holds (Lit's part markers).
    */
-  renderKeyed(keys: string[]): { texts: string[]; serials: number[]; comments: number } {
-    render(html`${keyedList(keys, (key) => key, (key) => html`<li>${key}</li>`)}`, keyedHost)
+  renderKeyed(keys: string[]): { texts: string[]; serials: number[]; comments: number; focused: string | null } {
+    if (!keyedHost.isConnected) document.body.append(keyedHost)
+    render(html`${keyedList(keys, (key) => key, (key) => html`<li><button type="button">${key}</button></li>`)}`, keyedHost)
     const items = [...keyedHost.querySelectorAll('li')]
     for (const li of items) if (!serialOf.has(li)) serialOf.set(li, drawn++)
     return {
       texts: items.map((li) => li.textContent!),
       serials: items.map((li) => serialOf.get(li)!),
       comments: [...keyedHost.childNodes].filter((node) => node.nodeType === Node.COMMENT_NODE).length,
+      focused: keyedHost.contains(document.activeElement) ? document.activeElement!.textContent : null,
     }
+  },
+  /** Focuses the button drawn for `key` by `renderKeyed`. */
+  focusKeyed(key: string): void {
+    ;[...keyedHost.querySelectorAll('button')].find((button) => button.textContent === key)?.focus()
   },
   /** Shows the folded events and resolves once the drawn window settled (a long list draws only what is near the viewport). */
   async renderTranscript(wire: WireEvent[]): Promise<void> {

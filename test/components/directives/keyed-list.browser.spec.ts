@@ -1,9 +1,10 @@
-// keyedList draws one element per key, keeps and moves it with its item, and takes a dropped item
-// out whole: the list's comment markers stay two per item however often items come and go (Lit's
-// `repeat` in lit-html 3.3.1–3.3.3 leaves one marker behind per dropped item, lit/lit#5298).
+// keyedList draws one element per key, keeps it with its item (moving only items out of order, so a
+// focused one stays put), and takes a dropped item out whole: the list's comment markers stay two
+// per item however often items come and go (Lit's `repeat` in lit-html 3.3.1–3.3.3 leaves one
+// marker behind per dropped item, lit/lit#5298).
 import { expect, test, type Page } from '@playwright/test'
 
-const renderKeyed = (page: Page, keys: string[]) => page.evaluate((k) => (window as any).dshHarness.renderKeyed(k) as { texts: string[]; serials: number[]; comments: number }, keys)
+const renderKeyed = (page: Page, keys: string[]) => page.evaluate((k) => (window as any).dshHarness.renderKeyed(k) as { texts: string[]; serials: number[]; comments: number; focused: string | null }, keys)
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `k${from + i}`)
 
 test.beforeEach(async ({ page }) => {
@@ -24,6 +25,16 @@ test('items keep their element when kept, moved or joined by others, in the orde
   const reversed = await renderKeyed(page, ['a', 'b', 'x', 'd'])
   expect(reversed.texts).toEqual(['a', 'b', 'x', 'd'])
   expect(reversed.serials).toEqual([moved.serials[3], moved.serials[2], moved.serials[1], moved.serials[0]])
+})
+
+test('a rotation moves only the item out of order: a focused item in the run that stays keeps the focus', async ({ page }) => {
+  await renderKeyed(page, ['a', 'b', 'c', 'd'])
+  await page.evaluate(() => (window as any).dshHarness.focusKeyed('c'))
+  const rotated = await renderKeyed(page, ['b', 'c', 'd', 'a'])
+  expect(rotated.texts).toEqual(['b', 'c', 'd', 'a'])
+  expect(rotated.focused).toBe('c')
+  const back = await renderKeyed(page, ['a', 'b', 'c', 'd'])
+  expect(back.focused).toBe('c')
 })
 
 test('duplicate keys each get an element; emptied and refilled lists draw what they are given', async ({ page }) => {
