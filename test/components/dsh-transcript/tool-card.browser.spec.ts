@@ -109,6 +109,7 @@ test('the waiting card is the request: title, description, plain reason, focus o
 
 test('keyboard: Tab from Reject reaches Allow once, then Allow for this session; Enter on it grants for the session', async ({ page }) => {
   await open(page)
+  await expect(page.locator('dsh-transcript [part~="reject-button"]')).toBeFocused() // the request takes the focus after its render: Tab before that starts elsewhere
   await page.keyboard.press('Tab')
   await expect(page.locator('dsh-transcript [part~="allow-button"]')).toBeFocused()
   await page.keyboard.press('Tab')
