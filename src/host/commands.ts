@@ -5,21 +5,21 @@
  * @module host/commands
  */
 import type { CommandKind, CommandResultMap, HostCommand, SessionSummary } from '../protocol/messages.ts'
-import type { SessionListing, SessionPersistence } from '../session/persistence.ts'
+import type { SessionListing } from '../session/persistence.ts'
+import { lazyPart } from '../kernel/lazy-plugin.ts'
 import type { SessionId } from '../util/brand.ts'
 import { HostError } from './errors.ts'
 import type { CommandHost } from './types.ts'
-import { workspaceSnapshot } from './workspace-snapshot.ts'
-import { deleteWorkspace, listWorkspace, mkdirWorkspace, readWorkspaceFile, renameWorkspace, writeWorkspaceFile } from './workspace-files.ts'
-import { execForPerson, killForPerson, setWatching } from './workspace-watch.ts'
 import { historyPage, pageStart, peekTail, todosBefore, type TailReader } from './session-history.ts'
 import type { SessionEvent } from '../session/types.ts'
 import { openSession, takeOverSession } from './session-access.ts'
-import { CompactionError } from '../plugins/compaction/errors.ts'
-import type {} from '../plugins/compaction/service.ts'
 import type {} from '../session/index.ts'
 
 type Result = CommandResultMap[CommandKind]
+
+/** Commands the first turn never sends load on first use: the person's workspace side, and maintenance (compact, trim, delete all). */
+const workspaceCommands = lazyPart('host: workspace commands', () => import('./workspace-commands.ts'))
+const maintenanceCommands = lazyPart('host: maintenance commands', () => import('./maintenance-commands.ts'))
 
 function toSummary(listing: SessionListing): SessionSummary {
   const { header } = listing
@@ -63,42 +63,6 @@ async function sessionCommand(host: CommandHost, command: HostCommand): Promise<
   }
 }
 
-/** Manual compaction; a refusal (busy, nothing to compact, ...) becomes `COMPACTION_<KIND>`. */
-async function compactNow(host: CommandHost, sessionId: SessionId): Promise<{ shadowedCount: number }> {
-  const runtime = await host.runtime()
-  const compaction = runtime.ctx.get('compaction', false)
-  if (!compaction) throw new HostError('COMPACTION_UNAVAILABLE', 'this runtime has no compaction plugin')
-  try {
-    const { shadowedCount } = await compaction.compactNow(host.agent(sessionId))
-    return { shadowedCount }
-  } catch (error) {
-    if (!(error instanceof CompactionError)) throw error
-    throw new HostError(`COMPACTION_${error.kind.toUpperCase().replace('-', '_')}`, error.message)
-  }
-}
-
-/** "Trim tool results": the model-free pruning pass between turns (plugins/tool-result-pruner). */
-async function trimNow(host: CommandHost, sessionId: SessionId): Promise<{ pruned: number; charsRemoved: number }> {
-  const runtime = await host.runtime()
-  const pruner = runtime.ctx.get('toolResultPruner', false)
-  if (!pruner) throw new HostError('TRIM_UNAVAILABLE', 'this runtime has no tool-result pruner plugin')
-  const { pruned, charsRemoved } = await pruner.trimNow(host.agent(sessionId))
-  return { pruned: pruned.length, charsRemoved }
-}
-
-/** "Delete all my data": with IndexedDB every dsh-agent database (sessions, settings, workspaces); else each session. */
-async function deleteAll(host: CommandHost): Promise<null> {
-  const runtime = await host.runtime()
-  for (const agent of host.agents.values()) agent.cancel({ kind: 'user' })
-  const persistence: (SessionPersistence & { deleteAllData?(): Promise<void> }) | undefined = runtime.ctx.get('sessionPersistence', false)
-  if (persistence?.deleteAllData) await persistence.deleteAllData()
-  else for (const { header } of await runtime.sessions.list()) await runtime.sessions.delete(header.id)
-  await host.forgetKey()
-  await host.forgetMcpTokens()
-  await host.reset()
-  return null
-}
-
 /** Everything appended so far becomes durable (`session/flush`); the page asks on pagehide and when hidden. */
 async function flush(host: CommandHost): Promise<null> {
   const runtime = await host.runtime()
@@ -139,33 +103,15 @@ export async function runCommand(host: CommandHost, command: HostCommand): Promi
     case 'agent.steer': host.agent(command.sessionId).steer(command.text); return null
     case 'agent.inject': host.agent(command.sessionId).inject(command.text); return null
     case 'agent.cancel': host.agent(command.sessionId).cancel({ kind: 'user' }, { keepInbox: command.keepInbox }); return null
-    case 'agent.compact': return compactNow(host, command.sessionId)
-    case 'agent.trim': return trimNow(host, command.sessionId)
+    case 'agent.compact': return (await maintenanceCommands()).compactNow(host, command.sessionId)
+    case 'agent.trim': return (await maintenanceCommands()).trimNow(host, command.sessionId)
     case 'approval.answer': return { accepted: host.approvals.decide(command.id, command.outcome, command.remember === true) }
     case 'approval.rules': return host.approvalRules().rules(host.agent(command.sessionId))
     case 'approval.revoke': return { revoked: host.approvalRules().revoke(host.agent(command.sessionId), command.ruleId) }
     case 'question.answer': return { accepted: host.userQuestions.answer(command.id, command.answer) }
     case 'storage.flush': return flush(host)
-    case 'data.delete-all': return deleteAll(host)
-    case 'workspace.snapshot': return workspaceSnapshot(await host.runtime())
+    case 'data.delete-all': return (await maintenanceCommands()).deleteAll(host)
     case 'webcontainer.attach': return host.attachWebContainer(command.port)
-    default: return command.kind.startsWith('workspace.') ? workspaceCommand(host, command) : sessionCommand(host, command)
-  }
-}
-
-/** The person's side of the shared workspace (`<dsh-workspace>`). */
-async function workspaceCommand(host: CommandHost, command: HostCommand): Promise<Result> {
-  const runtime = await host.runtime()
-  switch (command.kind) {
-    case 'workspace.list': return listWorkspace(runtime, command.path, command.offset)
-    case 'workspace.read': return readWorkspaceFile(runtime, command.path)
-    case 'workspace.write': return writeWorkspaceFile(runtime, command.path, command.text, command.baseVersion)
-    case 'workspace.mkdir': return mkdirWorkspace(runtime, command.path)
-    case 'workspace.rename': return renameWorkspace(runtime, command.from, command.to)
-    case 'workspace.delete': return deleteWorkspace(runtime, command.path)
-    case 'workspace.watch': return setWatching(host.sink, command.on, runtime)
-    case 'workspace.exec': return execForPerson(runtime, command.command, command.workdir)
-    case 'workspace.kill': return killForPerson(runtime, command.runId)
-    default: throw new HostError('DSH_PROTOCOL_INVALID', `not a workspace command: ${command.kind}`)
+    default: return command.kind.startsWith('workspace.') ? (await workspaceCommands()).workspaceCommand(host, command) : sessionCommand(host, command)
   }
 }

@@ -11,6 +11,7 @@ import type { FsTarget } from '../fs/types.ts'
 import type { WorkspaceFile, WorkspaceListing } from '../protocol/messages.ts'
 import { HostError } from './errors.ts'
 import type { HostRuntime } from './types.ts'
+import { relativePath } from './workspace-events.ts'
 
 /** The most entries one `workspace.list` page holds. */
 export const WORKSPACE_LIST_CAP = 500
@@ -21,13 +22,6 @@ export function workspaceFs(runtime: HostRuntime): FileSystem {
   const fs = runtime.ctx.get('fs', false)
   if (!fs) throw new HostError('DSH_RUNTIME_CONTRACT', 'the runtime has no workspace (ctx.fs)')
   return fs
-}
-
-/** `absolute` as the page names it: relative to the root (`''` is the root); outside the root it stays absolute. */
-export function relativePath(root: string, absolute: string): string {
-  if (absolute === root) return ''
-  const prefix = root.endsWith('/') ? root : `${root}/`
-  return absolute.startsWith(prefix) ? absolute.slice(prefix.length) : absolute
 }
 
 function target(fs: FileSystem, path: string): FsTarget {

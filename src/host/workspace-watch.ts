@@ -2,7 +2,8 @@
  * Live workspace notices for a page that watches (`workspace.watch`): every `fs/change` becomes a
  * `workspace.changed` notice and every shell run (the agent's `bash`, jobs, the person's terminal)
  * `shell.started` / `shell.output` / `shell.ended`, and the person's terminal commands run here
- * (`workspace.exec`, `workspace.kill`). Plane: worker. Contract: nothing is forwarded while no page
+ * (`workspace.exec`, `workspace.kill`); the forwarding itself is workspace-events.ts (mounted with
+ * every runtime), this module loads with the first workspace command. Plane: worker. Contract: nothing is forwarded while no page
  * watches (a page without `<dsh-workspace>` pays nothing); the listeners live on the runtime's
  * context, so a runtime restart drops them and the next runtime gets its own.
  * @module host/workspace-watch
@@ -10,13 +11,11 @@
 import type { NoticeSink } from './notice-sink.ts'
 import type { HostRuntime } from './types.ts'
 import type { ShellProcess } from '../shell/types.ts'
-import type { WorkspaceChange } from '../protocol/messages.ts'
 import { HostError } from './errors.ts'
-import { relativePath, workspaceFs } from './workspace-files.ts'
+import { workspaceFs } from './workspace-files.ts'
+import { watching } from './workspace-events.ts'
 import type {} from '../shell/shell-executor.ts'
 
-/** Hosts (by their outbox) whose page watches the workspace. */
-const watching = new WeakSet<NoticeSink>()
 /** The person's running commands, per runtime. */
 const personRuns = new WeakMap<HostRuntime, Map<number, ShellProcess>>()
 
@@ -24,28 +23,6 @@ export function setWatching(sink: NoticeSink, on: boolean, runtime: HostRuntime)
   if (on) watching.add(sink)
   else watching.delete(sink)
   return { root: workspaceFs(runtime).root, streams: runtime.ctx.get('shell', false)?.streams === true }
-}
-
-/** Forwards the runtime's workspace events to `sink` while it watches. */
-export function forwardWorkspaceEvents(sink: NoticeSink, runtime: HostRuntime): void {
-  const { ctx } = runtime
-  const root = () => ctx.get('fs', false)?.root ?? '/'
-  ctx.on('fs/change', (change) => {
-    if (!watching.has(sink)) return
-    const path = relativePath(root(), change.path)
-    const view: WorkspaceChange = change.kind === 'rename' ? { kind: 'rename', path, to: relativePath(root(), change.to) } : { ...change, path }
-    sink.post({ kind: 'workspace.changed', changes: [view] })
-  })
-  ctx.on('shell/start', (run) => {
-    if (watching.has(sink)) sink.post({ kind: 'shell.started', run: { ...run, workdir: relativePath(root(), run.workdir) } })
-  })
-  ctx.on('shell/output', (runId, stream, chunk) => {
-    if (watching.has(sink)) sink.post({ kind: 'shell.output', runId, stream, chunk })
-  })
-  ctx.on('shell/end', (runId, result) => {
-    if (!watching.has(sink)) return
-    sink.post({ kind: 'shell.ended', runId, exitCode: result.exitCode, signal: result.signal, ...(result.limit ? { limit: result.limit } : {}) })
-  })
 }
 
 /** Starts the person's command on the workspace shell; its output goes out as `shell.*` notices. */

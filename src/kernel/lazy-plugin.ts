@@ -3,6 +3,8 @@
  * so a provider, workspace or storage the runtime does not use stays out of what loads before the
  * first answer. Plane: worker/shared. Contract: the enabled lazy entries load in parallel before
  * anything mounts (mount order is kept); a load that rejects or resolves to no plugin fails that entry only.
+ * `lazyPart` is the same idea inside a mounted plugin: a part the first turn does not run (a tool's
+ * body, a rarely sent host command) is imported on its first use, and a failed import is a `PluginLoadError`.
  * @module kernel/lazy-plugin
  */
 import type { KernelPlugin, LazyPlugin, ResolvedEntry } from './types.ts'
@@ -19,6 +21,20 @@ export function isLazyPlugin(plugin: unknown): plugin is LazyPlugin {
 /** Raised (as the entry's failure) when a lazy plugin's module did not load or holds no plugin. */
 export class PluginLoadError extends Error {
   override readonly name = 'PluginLoadError'
+  readonly code = 'PLUGIN_LOAD_FAILED'
+}
+
+/**
+ * A loader of one part of a plugin (`name` says which, e.g. `tool-fs: read`), importing it on the
+ * first call and sharing that import with later calls. A load that rejects rejects with a
+ * `PluginLoadError` naming the part, and the next call imports again (a dropped network fetch is not final).
+ */
+export function lazyPart<T>(name: string, load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined
+  return () => loading ??= load().catch((error: unknown) => {
+    loading = undefined
+    throw new PluginLoadError(`'${name}' did not load: ${(error as Error)?.message ?? String(error)}`)
+  })
 }
 
 /** A plugin Cordis can mount: a class, a function, or an object (a module) with `apply`. */

@@ -4,7 +4,7 @@
 import { Context, Service } from '@deepseek-ai/cordis'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bootKernel } from '../../../src/kernel/boot.ts'
-import { lazyPlugin } from '../../../src/kernel/lazy-plugin.ts'
+import { lazyPart, lazyPlugin, PluginLoadError } from '../../../src/kernel/lazy-plugin.ts'
 import { pluginConfig } from '../../../src/kernel/plugin-config.ts'
 import { composition } from '../../../src/kernel/compose.ts'
 import type { CompositionEntry, Kernel, KernelPlugin } from '../../../src/kernel/types.ts'
@@ -89,5 +89,30 @@ describe('lazy composition entries', () => {
       const loaded = await (entry.plugin as { load: () => Promise<KernelPlugin> }).load()
       expect(loaded.name, entry.id).toBe(entry.plugin.name)
     }
+  })
+})
+
+describe('lazyPart (a part of a mounted plugin loaded on first use)', () => {
+  it('imports on the first call only and shares that import', async () => {
+    let imports = 0
+    const load = lazyPart('demo: part', async () => ({ value: ++imports }))
+    expect(imports).toBe(0)
+    const [a, b] = await Promise.all([load(), load()])
+    expect(a).toBe(b)
+    expect((await load()).value).toBe(1)
+    expect(imports).toBe(1)
+  })
+
+  it('rejects a failed import with a PluginLoadError naming the part, and imports again on the next call', async () => {
+    let attempts = 0
+    const load = lazyPart('tool-fs: read', async () => {
+      if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
+      return 'body'
+    })
+    const failure = await load().catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(PluginLoadError)
+    expect(failure).toMatchObject({ name: 'PluginLoadError', code: 'PLUGIN_LOAD_FAILED', message: "'tool-fs: read' did not load: Failed to fetch dynamically imported module" })
+    expect(await load()).toBe('body')
+    expect(attempts).toBe(2)
   })
 })

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createRuntime, type Runtime } from '../../../../src/index.ts'
 import type { ScriptedReply } from '../../../../src/llm-scripted/types.ts'
 import { scriptedAdapter } from '../../../../src/llm-scripted/index.ts'
-import { CHECKPOINT_PREAMBLE } from '../../../../src/plugins/compaction/index.ts'
+import { CHECKPOINT_PREAMBLE } from '../../../../src/plugins/compaction/compact.ts'
 import type { SessionEvent } from '../../../../src/session/types.ts'
 
 const runtimes: Runtime[] = []
