@@ -17,9 +17,10 @@ import type {} from '../session/index.ts'
 
 type Result = CommandResultMap[CommandKind]
 
-/** Commands the first turn never sends load on first use: the person's workspace side, and maintenance (compact, trim, delete all). */
+/** Commands the first turn never sends load on first use: the person's workspace side, maintenance (compact, trim, delete all), export. */
 const workspaceCommands = lazyPart('host: workspace commands', () => import('./workspace-commands.ts'))
 const maintenanceCommands = lazyPart('host: maintenance commands', () => import('./maintenance-commands.ts'))
+const sessionExport = lazyPart('host: session export', () => import('./session-export.ts'))
 
 function toSummary(listing: SessionListing): SessionSummary {
   const { header } = listing
@@ -44,12 +45,7 @@ async function sessionCommand(host: CommandHost, command: HostCommand): Promise<
       await host.followers.stop(command.sessionId)
       await runtime.sessions.delete(command.sessionId)
       return null
-    case 'session.export': {
-      await host.followers.ready(command.sessionId)
-      const jsonl = host.followers.exportJsonl(command.sessionId) ?? await runtime.sessions.export(command.sessionId)
-      if (host.containsKey(jsonl)) throw new HostError('EXPORT_CONTAINS_SECRET', 'the export contains the provider key; refusing to hand it out')
-      return { jsonl }
-    }
+    case 'session.export': return (await sessionExport()).exportSession(host, runtime, command.sessionId)
     case 'session.import': return { sessionId: await runtime.sessions.import(command.jsonl) }
     case 'session.search': {
       if (!command.query.trim()) {

@@ -3,7 +3,6 @@
  * once, then each newly stored event by seq range, handed to the feed. Plane: worker. Contract:
  * contiguous from seq 0, each once; `stop` waits for the hand-over that started it. @module host/followers
  */
-import { exportJsonl } from '../session/jsonl.ts'
 import type { SessionEvent, SessionHeader } from '../session/types.ts'
 import type { SessionId } from '../util/brand.ts'
 import type { HostFollowingPersistence } from './types.ts'
@@ -32,10 +31,10 @@ export class SessionFollowers {
     return this.#following.get(sessionId)?.events
   }
 
-  /** The followed session as dsh JSONL (the stored log read so far); undefined when not followed or not read yet. */
-  exportJsonl(sessionId: string): string | undefined {
+  /** The followed session's header and the stored log read so far; undefined when not followed or not read yet. */
+  stored(sessionId: string): { header: SessionHeader; events: readonly SessionEvent[] } | undefined {
     const following = this.#following.get(sessionId)
-    return following?.header ? exportJsonl(following.header, following.events) : undefined
+    return following?.header ? { header: following.header, events: following.events } : undefined
   }
 
   /** Resolves once a followed session's stored log is loaded (at once when not followed). */

@@ -36,5 +36,4 @@ export { SessionAppendError, SessionForkError, SessionImportError, SessionInvari
 export { interruptedTurnClosers } from './repair.ts'
 export { LogInvariant, logInvariantCheck } from './invariant.ts'
 export { KNOWN_SESSION_EVENT_TYPES } from './known-types.ts'
-export { exportJsonl, parseJsonl } from './jsonl.ts'
 export * from './types.ts'

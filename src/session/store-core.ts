@@ -7,7 +7,7 @@
 import type { EventsService } from '@deepseek-ai/cordis'
 import { newId, type SessionId } from '../util/brand.ts'
 import { SessionForkError, SessionImportError, SessionStoreError } from './errors.ts'
-import { exportJsonl, parseJsonl } from './jsonl.ts'
+import { lazyPart } from '../kernel/lazy-plugin.ts'
 import { KNOWN_SESSION_EVENT_TYPES } from './known-types.ts'
 import type { FlushOutcome, SessionListing, SessionPersistence } from './persistence.ts'
 import { SessionPublication, type SessionVerifier } from './publication.ts'
@@ -17,6 +17,9 @@ import { Session } from './session.ts'
 import { liveView, storedView, type SessionReadView } from './read-view.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
 import { DEFAULT_MAX_EVENT_BYTES } from './validate-json.ts'
+
+/** dsh's JSONL reader and writer load with the first export or import, never on the append path. */
+const jsonlFormat = lazyPart('session: JSONL import/export', () => import('./jsonl.ts'))
 
 export interface SessionStoreConfig {
   /** Cap on one event's JSON size (append and import); default 8 MiB. */
@@ -165,7 +168,7 @@ export class SessionStoreCore {
   async export(id: SessionId): Promise<string> {
     const session = this.live.get(id) ?? await this.backend.load(id)
     if (!session) throw new SessionStoreError('SESSION_NOT_FOUND', `session ${id} not found`)
-    return exportJsonl(session.header, session.events)
+    return (await jsonlFormat()).exportJsonl(session.header, session.events)
   }
 
   /**
@@ -176,7 +179,7 @@ export class SessionStoreCore {
    */
   async import(file: string | Uint8Array): Promise<SessionId> {
     const jsonl = typeof file === 'string' ? file : await sessionFileText(file, this.maxImportBytes)
-    const { header, events } = parseJsonl(jsonl, { maxLineBytes: this.maxEventBytes, isKnownType: type => this.eventTypes.has(type) })
+    const { header, events } = (await jsonlFormat()).parseJsonl(jsonl, { maxLineBytes: this.maxEventBytes, isKnownType: type => this.eventTypes.has(type) })
     if (this.live.has(header.id) || await this.backend.has(header.id)) throw new SessionImportError(1, `session ${header.id} already exists`, 'SESSION_ALREADY_EXISTS')
     await this.backend.create(header)
     try {
