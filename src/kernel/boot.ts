@@ -9,6 +9,7 @@ import { dumpEntries } from './dump-config.ts'
 import { checkPluginConfig, isStandardSchema, pluginName } from './plugin-config.ts'
 import { resolveComposition } from './resolve-composition.ts'
 import { loadPlugins } from './lazy-plugin.ts'
+import { deferContextReadErrors } from './context-read-errors.ts'
 import type { BootOptions, CompositionEntry, CompositionPatch, Kernel, KernelPlugin, PluginProblem, ResolvedEntry } from './types.ts'
 
 /** Cordis' `FiberState` (a const enum it does not export at run time), by value. */
@@ -77,6 +78,7 @@ export async function bootKernel(
   options: BootOptions = {},
 ): Promise<Kernel> {
   const { entries, warnings } = resolveComposition(defaults, patches)
+  deferContextReadErrors(root)
   const warn = options.warn ?? ((warning) => console.warn(warning.message))
   warnings.forEach((warning) => warn(warning))
 
