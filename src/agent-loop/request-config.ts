@@ -12,7 +12,7 @@ import { renderPrompt } from '../prompt/render.ts'
 import type { EpochHeader } from '../session/types.ts'
 import type { LoopDeps } from './loop-deps.ts'
 import type { RequestInput } from './loop-types.ts'
-import { canonicalHeader, foldRequestHeader, headerEquals } from './request-header.ts'
+import { canonicalHeader, foldRequestHeader, headerEquals, pairLoggedTools } from './request-header.ts'
 
 /** The default config: the agent's route on this instance's first request, else the logged one. */
 function defaultConfig(deps: LoopDeps): LlmCallConfig {
@@ -41,13 +41,12 @@ async function prepare(deps: LoopDeps, proposal: LlmCallConfig, signal: AbortSig
 function logHeader(deps: LoopDeps, header: EpochHeader): EpochHeader {
   const fold = foldRequestHeader(deps.session)
   const { session, instance } = deps
-  if (!instance.headerLogged) {
-    session.append('request/header', { header, reason: fold.header ? 'resume' : 'initial' })
-    instance.headerLogged = true
-  } else if (!fold.header || !headerEquals(fold.header, header)) {
-    session.append('request/header', { header, reason: 'change' })
-  }
-  return foldRequestHeader(session).header!
+  const logged = !instance.headerLogged || !fold.header || !headerEquals(fold.header, header)
+  if (logged) session.append('request/header', { header, reason: instance.headerLogged ? 'change' : fold.header ? 'resume' : 'initial' })
+  instance.headerLogged = true
+  const folded = foldRequestHeader(session).header!
+  if (logged) pairLoggedTools(folded, header)
+  return folded
 }
 
 function logContext(deps: LoopDeps, prepared: PreparedCall): void {

@@ -8,6 +8,7 @@ import type { LlmCallConfig, ToolSchema } from '../llm/types.ts'
 import { callConfigEquals } from '../llm/runtime.ts'
 import type { Session } from '../session/session.ts'
 import { isDeepFrozen } from '../util/frozen.ts'
+import { isSnapshot } from '../tools/json-snapshot.ts'
 import type { EpochHeader, SessionEventMap } from '../session/types.ts'
 
 /** Drops empty `system`/`tools`; keeps only set config fields. */
@@ -31,6 +32,19 @@ function parametersEqual(a: unknown, b: unknown): boolean {
   if (JSON.stringify(a) !== JSON.stringify(b)) return false
   if (objects && isDeepFrozen(a) && isDeepFrozen(b)) sameParameters.set(a, b)
   return true
+}
+
+/**
+ * `logged` is the session's copy of `source` (the session stores a deep-frozen copy of what it
+ * validated): each tool's logged parameters equal the source's, and a source snapshot (deep-frozen)
+ * never changes, so the pair is remembered now instead of found by a stringify at the next step.
+ */
+export function pairLoggedTools(logged: EpochHeader, source: EpochHeader): void {
+  const tools = source.tools ?? []
+  logged.tools?.forEach((tool, i) => {
+    const parameters = tools[i]?.parameters
+    if (isSnapshot(parameters) && tools[i]!.name === tool.name) sameParameters.set(tool.parameters as object, parameters)
+  })
 }
 
 function toolEqual(a: ToolSchema, b: ToolSchema): boolean {

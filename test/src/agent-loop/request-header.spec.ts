@@ -1,7 +1,8 @@
 // Header equality: tool parameters compare by JSON; a pair of deep-frozen parameters found equal
 // is remembered, an unfrozen one is compared afresh every time (edits in place are seen).
-import { describe, expect, it } from 'vitest'
-import { canonicalHeader, headerEquals } from '../../../src/agent-loop/request-header.ts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { canonicalHeader, headerEquals, pairLoggedTools } from '../../../src/agent-loop/request-header.ts'
+import { snapshotJson } from '../../../src/tools/json-snapshot.ts'
 import { deepFreeze } from '../../../src/llm/deep-freeze.ts'
 import type { ToolSchema } from '../../../src/llm/types.ts'
 import type { JsonValue } from '../../../src/util/json.ts'
@@ -9,6 +10,10 @@ import type { JsonValue } from '../../../src/util/json.ts'
 const config = { provider: 'p', model: 'm' }
 const tool = (parameters: ToolSchema['parameters']): ToolSchema => ({ name: 'read', description: 'Reads.', parameters })
 const header = (parameters: ToolSchema['parameters']) => canonicalHeader(config, 'system', [tool(parameters)])
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 describe('headerEquals', () => {
   it('treats JSON-equal frozen parameters as equal, repeatedly, and different ones as different', () => {
@@ -33,5 +38,25 @@ describe('headerEquals', () => {
     expect(headerEquals(a, canonicalHeader({ ...config, model: 'n' }, 'system', a.tools!))).toBe(false)
     expect(headerEquals(a, canonicalHeader(config, 'other', a.tools!))).toBe(false)
     expect(headerEquals(a, canonicalHeader(config, 'system', a.tools!))).toBe(true)
+  })
+
+  it('a logged copy paired with its snapshot source compares by pointer at the next step; another source still by JSON', () => {
+    const source = header(snapshotJson({ type: 'object', properties: { path: { type: 'string' } } }) as ToolSchema['parameters'])
+    const logged = deepFreeze(structuredClone(source))
+    pairLoggedTools(logged, source)
+    const stringify = vi.spyOn(JSON, 'stringify')
+    expect(headerEquals(logged, header(source.tools![0]!.parameters))).toBe(true)
+    expect(stringify).not.toHaveBeenCalled()
+    expect(headerEquals(logged, header(snapshotJson({ type: 'object', properties: { path: { type: 'number' } } }) as ToolSchema['parameters']))).toBe(false)
+    expect(stringify).toHaveBeenCalled()
+  })
+
+  it('does not pair parameters that are not a snapshot (they may still change)', () => {
+    const mutable: { type: string; properties: Record<string, JsonValue> } = { type: 'object', properties: {} }
+    const source = header(mutable)
+    const logged = deepFreeze(structuredClone(source))
+    pairLoggedTools(logged, source)
+    mutable.properties.path = { type: 'string' }
+    expect(headerEquals(logged, header(mutable))).toBe(false)
   })
 })
