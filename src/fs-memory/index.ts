@@ -50,6 +50,11 @@ export default class MemoryFileSystem extends FileSystem {
     markLoaded(this.load(memory, store, root, config.files ?? {}))
   }
 
+  /** Only this service writes the embedded workspace (the shell included), so `fs/change` sees every change. */
+  override get changesAllObserved(): boolean {
+    return true
+  }
+
   async [Service.init](): Promise<void> {
     await this.loaded
   }

@@ -68,6 +68,15 @@ export class FileSystem extends Service implements CoreService<FileSystemCore> {
   /** Resolves once every mutation so far is durable or failed to be; providers without persistence resolve at once. */
   async flush(): Promise<void> {}
 
+  /**
+   * Whether every change to the files goes through this service, so `fs/change` reports each one and
+   * a cache of what the files hold may trust it; `false` (the default) when other programs also write
+   * them (a container's processes).
+   */
+  get changesAllObserved(): boolean {
+    return false
+  }
+
   /** Whether every file is saved (after `flush()`: including the latest mutations); providers without persistence are. */
   saveState(): WorkspaceSaveState {
     return { saved: true }

@@ -30,7 +30,10 @@ export function chain(root: string, dir: string): string[] {
 /** The scope a workspace directory is known by: `.` for the root, else its relative path. */
 export const scopeOf = (root: string, dir: string): string => displayPath(root, dir)
 
-async function readCandidate(fs: FileSystem, path: string, maxSourceBytes: number, signal?: AbortSignal): Promise<{ content: string; sourceBytes?: number } | undefined> {
+/** Told when a candidate could not be read (so it is absent for this pass only). */
+export type OnUnreadable = () => void
+
+async function readCandidate(fs: FileSystem, path: string, maxSourceBytes: number, signal?: AbortSignal, unreadable?: OnUnreadable): Promise<{ content: string; sourceBytes?: number } | undefined> {
   const target = fs.resolve(path)
   try {
     const stat = await fs.stat(target, signal)
@@ -40,17 +43,18 @@ async function readCandidate(fs: FileSystem, path: string, maxSourceBytes: numbe
     return bytes > maxSourceBytes ? { content: truncateUtf8(text, maxSourceBytes), sourceBytes: bytes } : { content: text }
   } catch {
     signal?.throwIfAborted()
+    unreadable?.()
     return undefined // unreadable now (permission, provider hiccup): absent for this pass
   }
 }
 
 /** The instruction files of one directory, base files first, duplicates (trimmed) removed. */
-export async function loadDirectory(fs: FileSystem, dir: string, candidates: Candidates, signal?: AbortSignal): Promise<InstructionFile[]> {
+export async function loadDirectory(fs: FileSystem, dir: string, candidates: Candidates, signal?: AbortSignal, unreadable?: OnUnreadable): Promise<InstructionFile[]> {
   const files: InstructionFile[] = []
   const seen = new Set<string>()
   for (const name of [...candidates.base, ...candidates.local]) {
     const path = joinPath(dir, name)
-    const read = await readCandidate(fs, path, candidates.maxSourceBytes, signal)
+    const read = await readCandidate(fs, path, candidates.maxSourceBytes, signal, unreadable)
     if (!read) continue
     const trimmed = read.content.trim()
     if (seen.has(trimmed)) continue
@@ -61,9 +65,9 @@ export async function loadDirectory(fs: FileSystem, dir: string, candidates: Can
 }
 
 /** Every instruction file from the root down to `dir`, broadest first. */
-export async function loadChain(fs: FileSystem, dir: string, candidates: Candidates, signal?: AbortSignal): Promise<InstructionFile[]> {
+export async function loadChain(fs: FileSystem, dir: string, candidates: Candidates, signal?: AbortSignal, unreadable?: OnUnreadable): Promise<InstructionFile[]> {
   const files: InstructionFile[] = []
-  for (const d of chain(fs.root, dir)) files.push(...await loadDirectory(fs, d, candidates, signal))
+  for (const d of chain(fs.root, dir)) files.push(...await loadDirectory(fs, d, candidates, signal, unreadable))
   return files
 }
 

@@ -16,6 +16,7 @@ import type { Session } from '../../session/session.ts'
 import type {} from '../../tools/events.ts'
 import { resolvePath } from '../../fs/path-policy.ts'
 import { chain, directoryOf, type Candidates } from './files.ts'
+import { EmptyScans } from './empty-scans.ts'
 import { composeBaseline, composeChanges, touchedDirs } from './reconcile.ts'
 import { knownInstructions } from './state.ts'
 
@@ -56,6 +57,9 @@ export function apply(ctx: Context, config: Config = {}): void {
   const touches = new WeakMap<Session, string[]>()
   /** Sessions whose live agent has compared the files once (resume). */
   const reconciled = new WeakSet<Session>()
+  /** Where no instruction file was found since the workspace last changed (no rescan at each step). */
+  const scans = new EmptyScans()
+  ctx.on('fs/change', () => scans.changed())
 
   const compose = async (agent: Agent, signal: AbortSignal): Promise<UserMessage | undefined> => {
     const fs = ctx.fs
@@ -64,7 +68,7 @@ export function apply(ctx: Context, config: Config = {}): void {
     const known = knownInstructions(agent.session)
     const touched = touches.get(agent.session) ?? []
     touches.delete(agent.session)
-    const input = { fs, cwd, candidates, maxBytes, site: config.site, identity, known, signal, dirs: new Set<string>() }
+    const input = { fs, cwd, candidates, maxBytes, site: config.site, identity, known, signal, dirs: new Set<string>(), scans }
     if (!known.baseline || known.baselineIdentity !== identity) {
       reconciled.add(agent.session)
       return composeBaseline(input)

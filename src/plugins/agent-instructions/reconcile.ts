@@ -9,7 +9,8 @@ import type { FileSystem } from '../../fs/file-system.ts'
 import { resolvePath } from '../../fs/path-policy.ts'
 import type { UserMessage } from '../../llm/types.ts'
 import { sha1Hex } from '../../util/digest.ts'
-import { chain, loadChain, loadDirectory, type Candidates } from './files.ts'
+import type { EmptyScans } from './empty-scans.ts'
+import { chain, loadDirectory, type Candidates } from './files.ts'
 import { renderBaseline, renderChanges, type ChangeItem, type InstructionChange, type InstructionFile } from './render.ts'
 import { instructionMessage, type KnownInstructions } from './state.ts'
 
@@ -28,12 +29,14 @@ export interface ComposeInput {
   /** Absolute directories to re-check; `undefined` = only what a baseline needs. */
   dirs: ReadonlySet<string>
   signal?: AbortSignal
+  /** The scans that found nothing since the workspace last changed (the baseline's scan goes through it). */
+  scans: EmptyScans
 }
 
 const siteFile = (site: string | undefined): InstructionFile[] => (site === undefined || site.trim() === '' ? [] : [{ displayPath: SITE_PATH, scope: SITE_SCOPE, content: site }])
 
 export async function composeBaseline(input: ComposeInput): Promise<UserMessage | undefined> {
-  const files = [...siteFile(input.site), ...await loadChain(input.fs, input.cwd, input.candidates, input.signal)]
+  const files = [...siteFile(input.site), ...await input.scans.loadChain(input.fs, input.cwd, input.candidates, input.identity, input.signal)]
   const replace = input.known.baseline
   const rendered = renderBaseline(files, input.maxBytes, replace)
   if (rendered.text === '') return undefined
