@@ -10,6 +10,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
 import { minifyCssTemplates } from './scripts/vite-minify-css.ts'
 import { workerImportPreload } from './scripts/vite-worker-preload.ts'
+import { workerCoreChunk } from './scripts/vite-worker-core-chunk.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const demoRoot = join(projectRoot, 'demo')
@@ -45,8 +46,8 @@ function demoPages(): Record<string, string> {
 export default defineConfig({
   root: demoRoot,
   publicDir: join(projectRoot, 'public'),
-  plugins: [isolationOnEveryResponse, mcpEvalFreeValidator, minifyCssTemplates],
-  worker: { format: 'es', plugins: () => [mcpEvalFreeValidator, workerImportPreload] },
+  plugins: [isolationOnEveryResponse, mcpEvalFreeValidator, minifyCssTemplates, workerCoreChunk()],
+  worker: { format: 'es', plugins: () => [mcpEvalFreeValidator, workerImportPreload, workerCoreChunk()] },
   server: { headers: isolation, host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { headers: isolation, host: '127.0.0.1', port: 4173, strictPort: true },
   build: {

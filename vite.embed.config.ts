@@ -13,6 +13,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
 import { minifyCssTemplates } from './scripts/vite-minify-css.ts'
 import { workerImportPreload } from './scripts/vite-worker-preload.ts'
+import { workerCoreChunk } from './scripts/vite-worker-core-chunk.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const outDir = join(projectRoot, 'dist')
@@ -32,7 +33,7 @@ export default defineConfig({
   base: './',
   publicDir: false,
   plugins: [cleanEmbedOutput, mcpEvalFreeValidator, minifyCssTemplates],
-  worker: { format: 'es', plugins: () => [mcpEvalFreeValidator, workerImportPreload], rolldownOptions: { output: { entryFileNames: chunks, chunkFileNames: chunks } } },
+  worker: { format: 'es', plugins: () => [mcpEvalFreeValidator, workerImportPreload, workerCoreChunk()], rolldownOptions: { output: { entryFileNames: chunks, chunkFileNames: chunks } } },
   build: {
     target: 'es2022',
     outDir,
