@@ -8,7 +8,7 @@
 import type { EventsService } from '@deepseek-ai/cordis'
 import { viaBackend } from './backend-errors.ts'
 import { notFound, notRegularFile, throwIfAborted, FsError, notDirectory } from './errors.ts'
-import { walkFiles } from './fs-walk.ts'
+import { lazyPart } from '../kernel/lazy-plugin.ts'
 import { assertValidPathInput, dirname, displayPath, isWithin, joinPath, resolvePath } from './path-policy.ts'
 import { PathLocks } from './path-locks.ts'
 import { checkAccess, isAccessAllowed, type FsAccess } from './sandbox.ts'
@@ -18,6 +18,9 @@ import type {
   FsTarget, FsVersion, SandboxMode, SandboxPolicy, TextEdit, WriteExpectation, WriteResult,
 } from './types.ts'
 import { checkEditExpectation, checkWriteExpectation } from './write-guards.ts'
+
+/** The tree walk and glob matcher load with the first `glob` (a first turn globs nothing). */
+const treeWalk = lazyPart('fs: glob', () => import('./fs-walk.ts'))
 
 export interface FileSystemOptions {
   /** Absolute workspace root; relative paths and the default cwd resolve against it. */
@@ -176,7 +179,7 @@ export class FileSystemCore {
     const stat = await this.lstatTarget(base, options.signal, options.sandboxPolicy)
     if (!stat) throw notFound(base.displayPath)
     if (stat.type !== 'directory') throw notDirectory(base.displayPath)
-    const files = await walkFiles(this.backend, base.targetKey, pattern, options.signal)
+    const files = await (await treeWalk()).walkFiles(this.backend, base.targetKey, pattern, options.signal)
     return files.map((file) => ({ target: this.child(base, file.relativePath), mtime: file.mtime }))
   }
 

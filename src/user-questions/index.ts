@@ -5,5 +5,4 @@
  */
 export { UserQuestionService as default, UserQuestionService } from './service.ts'
 export { UserQuestionError, type UserQuestionErrorCode } from './errors.ts'
-export { canonicalAnswer } from './validate.ts'
 export type * from './types.ts'

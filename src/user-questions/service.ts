@@ -9,7 +9,10 @@ import { Context, Service } from '@deepseek-ai/cordis'
 import type { Agent } from '../agent-loop/types.ts'
 import { askAborted, questionUnavailable, UserQuestionError } from './errors.ts'
 import type { AskUserQuestionAnswer, AskUserQuestionRequest, UserQuestionOutcome, UserQuestionProvider } from './types.ts'
-import { canonicalAnswer, checkQuestions } from './validate.ts'
+import { lazyPart } from '../kernel/lazy-plugin.ts'
+
+/** The question and answer checks load with the first question (a first turn asks none). */
+const validation = lazyPart('user-questions: validation', () => import('./validate.ts'))
 
 declare module '@deepseek-ai/cordis' {
   interface Context {
@@ -42,8 +45,9 @@ export class UserQuestionService extends Service {
     }, 'userQuestions.registerProvider()')
   }
 
-  /** Asks and waits for the answer. @throws UserQuestionError (see the module header) */
+  /** Asks and waits for the answer. @throws UserQuestionError (see the module header); PluginLoadError when validate.ts does not load */
   async ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    const { canonicalAnswer, checkQuestions } = await validation()
     if (request.signal?.aborted) throw askAborted()
     checkQuestions(request.questions)
     const agent = request.agent
