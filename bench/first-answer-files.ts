@@ -47,7 +47,7 @@ export interface FirstAnswerTimes {
 }
 
 export interface FirstAnswerFiles {
-  /** Paths relative to `dir`, in request order, fetched before the first reply text showed. */
+  /** Paths relative to `dir`, in first-request order, each once, fetched before the first reply text showed. */
   readonly page: string[]
   readonly worker: string[]
   readonly times: FirstAnswerTimes
@@ -83,7 +83,10 @@ export async function firstAnswerFiles(dir: string): Promise<FirstAnswerFiles> {
     const before = requests.filter((r) => r.at <= firstText)
     const worker = new Set(before.filter((r) => r.dest === 'worker').map((r) => r.path))
     for (const r of before) if (worker.has(r.from)) worker.add(r.path)
-    return { page: before.filter((r) => !worker.has(r.path)).map((r) => r.path), worker: before.filter((r) => worker.has(r.path)).map((r) => r.path), times }
+    // A file is counted once however often it was requested: the page and the worker each import a chunk both
+    // builds emit with one content and one name (the bundler runtime), one download with an HTTP cache.
+    const unique = (paths: string[]) => [...new Set(paths)]
+    return { page: unique(before.filter((r) => !worker.has(r.path)).map((r) => r.path)), worker: unique(before.filter((r) => worker.has(r.path)).map((r) => r.path)), times }
   } finally {
     await new Promise((resolve) => server.close(resolve))
   }
