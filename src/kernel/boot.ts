@@ -4,7 +4,7 @@
  * Contract: a bad config or a throwing plugin fails that entry only; duplicate ids fail the boot.
  * @module kernel/boot
  */
-import type { Context, Fiber, Plugin } from '@deepseek-ai/cordis'
+import { buildOuterStack, type Context, type Fiber, type Plugin } from '@deepseek-ai/cordis'
 import { dumpEntries } from './dump-config.ts'
 import { checkPluginConfig, isStandardSchema, pluginName } from './plugin-config.ts'
 import { resolveComposition } from './resolve-composition.ts'
@@ -92,7 +92,11 @@ export async function bootKernel(
     if (stateOf(fiber) === 'active') failures.delete(id)
   })
 
-  for (const loaded of await loadPlugins(entries.filter((candidate) => !candidate.disabled))) {
+  const loadedPlugins = await loadPlugins(entries.filter((candidate) => !candidate.disabled))
+  // Where the plugins were mounted (Cordis splices it into an error a plugin's setup throws): one call
+  // site for every entry, so one stack captured here serves them all instead of one per `plugin()`.
+  const mountSite = buildOuterStack(-1)
+  for (const loaded of loadedPlugins) {
     if ('error' in loaded) {
       failures.set(loaded.entry.id, loaded.error)
       continue
@@ -104,7 +108,7 @@ export async function bootKernel(
       continue
     }
     try {
-      const fiber = root.plugin(mountable(entry.plugin), entry.config)
+      const fiber = root.registry.plugin(mountable(entry.plugin), entry.config, mountSite)
       mounted.set(entry.id, fiber)
       idByContext.set(fiber.ctx, entry.id)
     } catch (error) {

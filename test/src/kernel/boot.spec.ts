@@ -175,4 +175,16 @@ describe('bootKernel', () => {
     expect(log).toEqual(['one applied {}', 'one got before'])
     expect(root.get('greeter', false)).toBeUndefined()
   })
+
+  it('an error a plugin\'s setup throws keeps its own frames, then where boot was called', async () => {
+    const { kernel } = await boot([{ id: 'thrower', plugin: { name: 'thrower', apply: function throwingSetup() { throw new Error('boom') } } }])
+    const error = await kernel.fiber('thrower')!.await().then(() => undefined, (reason: unknown) => reason as Error)
+    const frames = error!.stack!.split('\n').slice(1).map((line) => line.trim())
+    expect(error!.message).toBe('boom')
+    expect(frames[0]).toMatch(/throwingSetup/)
+    const site = frames.findIndex((frame) => frame.startsWith('at bootKernel '))
+    expect(site).toBeGreaterThan(0)
+    expect(frames[site + 1]).toMatch(/^at (async )?boot \(.*boot\.spec\.ts/)
+  })
 })
+
