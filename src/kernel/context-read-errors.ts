@@ -63,7 +63,11 @@ const get: Trap = (target, prop, ctx) => {
   }
 }
 
-/** Installs the trap on every Cordis context (they share one proxy handler); idempotent. */
+/**
+ * Installs the trap on every Cordis context (they share one proxy handler); idempotent. An engine
+ * without `Error.captureStackTrace` (V8's, JavaScriptCore's) keeps Cordis' own trap.
+ */
 export function deferContextReadErrors(root: Context): void {
+  if (typeof Error.captureStackTrace !== 'function') return
   (root.reflect.constructor as unknown as { handler: { get: Trap } }).handler.get = get
 }

@@ -132,4 +132,15 @@ describe('deferContextReadErrors', () => {
     const other = new Context()
     expect(errorsMadeDuring(() => void other.events).filter((limit) => limit > 0)).toEqual([])
   })
+
+  it('leaves Cordis\' trap in place on an engine without Error.captureStackTrace', () => {
+    const capture = Error.captureStackTrace
+    Reflect.deleteProperty(Error, 'captureStackTrace')
+    try {
+      deferContextReadErrors(new Context())
+      expect(handler.get).toBe(cordisGet)
+    } finally {
+      Error.captureStackTrace = capture
+    }
+  })
 })
