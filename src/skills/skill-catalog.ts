@@ -8,9 +8,12 @@
  * @module skills/skill-catalog
  */
 import type { EventsService } from '@deepseek-ai/cordis'
-import { skillBody } from './body-cache.ts'
+import { lazyPart } from '../kernel/lazy-plugin.ts'
 import { isSkillName } from './render.ts'
 import type { SkillDefinition, SkillListing, SkillProvider, SkillRegistration, SkillSnapshot, SkillSummary } from './types.ts'
+
+/** The fetch-and-cache of `url` skill bodies loads with the first such skill read. */
+const bodyCache = lazyPart('skills: body cache', () => import('./body-cache.ts'))
 
 export const RUNTIME_RANK = 250
 export const RUNTIME = 'runtime'
@@ -32,7 +35,7 @@ export class SkillCatalog {
       get: async (name, signal) => {
         const skill = this.runtimeSkills.get(name)
         if (!skill) return undefined
-        const content = skill.body ?? await skillBody(skill.url!, signal)
+        const content = skill.body ?? await (await bodyCache()).skillBody(skill.url!, signal)
         return { name, description: skill.description, provider: RUNTIME, content, ...(skill.url ? { resourceBase: { kind: 'url' as const, url: skill.url } } : {}) }
       },
     }
