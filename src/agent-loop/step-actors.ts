@@ -5,7 +5,7 @@
  * @module agent-loop/step-actors
  */
 import { fromPromise } from 'xstate'
-import { executeToolBatch } from '../tools/call-pipeline.ts'
+import { executeToolBatch } from '../tools/batch.ts'
 import type { RecoveryOutcome, RequestErrorInput, StepInput, ToolBatchInput, ToolBatchOutcome } from './loop-types.ts'
 import { checkAbort, type LoopDeps } from './loop-deps.ts'
 

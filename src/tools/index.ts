@@ -5,8 +5,7 @@
  */
 export { ToolRegistry as default, ToolRegistry, type Config, type ScopeOption, type PendingCall } from './registry.ts'
 export { defineTool, TOOL_NAME_PATTERN } from './define-tool.ts'
-export type { ToolBatchInput, ToolBatchCall, ToolBatchOutcome } from './batch.ts'
-export { executeToolBatch, ToolPipelineNotLoadedError } from './call-pipeline.ts'
+export { executeToolBatch, type ToolBatchInput, type ToolBatchCall, type ToolBatchOutcome } from './batch.ts'
 export { validateJson } from './json-schema.ts'
 export { TOOL_ORDER_REST, orderToolSchemas } from './tool-order.ts'
 export { ToolError, type ToolErrorCode } from './errors.ts'

@@ -13,9 +13,7 @@ import { ToolLayers, type ToolScope } from './layers.ts'
 import { orderToolSchemas } from './tool-order.ts'
 import { snapshotJson } from './json-snapshot.ts'
 import { argumentProblems } from './json-schema.ts'
-import type { ToolCall } from './pipeline.ts'
-import { loadPipeline, loadedPipeline } from './call-pipeline.ts'
-import { errorResult } from './errors.ts'
+import { ToolCall } from './pipeline.ts'
 
 /** What a scheduler needs to classify a pending call. */
 export interface PendingCall {
@@ -74,26 +72,13 @@ export class ToolRegistryCore {
     }
   }
 
-  /** Imports the call pipeline (call-pipeline.ts); `execute` and `executeToolBatch` do it themselves. */
-  loadPipeline(): Promise<unknown> {
-    return loadPipeline()
-  }
-
-  /**
-   * Starts one call through the pipeline in phases (the batch scheduler interleaves them), in `ctx`.
-   * @throws ToolPipelineNotLoadedError before the pipeline loaded (`loadPipeline()`)
-   */
+  /** Starts one call through the pipeline in phases (the batch scheduler interleaves them), in `ctx`. */
   begin(input: ToolExecutionInput, ctx: Context = this.ctx): ToolCall {
-    return new (loadedPipeline().ToolCall)(ctx, this.events, this.layers, input)
+    return new ToolCall(ctx, this.events, this.layers, input)
   }
 
-  /** Runs one call through the whole pipeline (loading it first); never rejects: a failed load is the call's error result. */
-  async execute(input: ToolExecutionInput, ctx: Context = this.ctx): Promise<ToolExecutionResult> {
-    try {
-      await loadPipeline()
-    } catch (error) {
-      return errorResult(error)
-    }
+  /** Runs one call through the whole pipeline; never rejects. */
+  execute(input: ToolExecutionInput, ctx: Context = this.ctx): Promise<ToolExecutionResult> {
     return this.begin(input, ctx).complete()
   }
 }

@@ -1,13 +1,12 @@
-// What the agent worker does not need for a first answer stays out of it: the tool-call pipeline, the
-// shell backend (with just-bash), the search index, compaction (and the host's maintenance commands), the
-// person's workspace commands and the web_fetch tool are fetched only when used, and
-// they work then as before (counted by the worker's own requests; the demo build, real worker); every
+// What the agent worker does not need for a first answer stays out of it: the shell backend (with
+// just-bash), the search index, compaction (and the host's maintenance commands), the person's
+// workspace commands and the web_fetch tool are fetched only when used, and they work then as before (counted by the worker's own requests; the demo build, real worker); every
 // lazy part is in the offline copy the service worker precaches.
 import { expect, test, type BrowserContext } from '@playwright/test'
 import { bootAgent, send, transcriptText, waitForTurnEnds } from '../harness/agent-page.ts'
 
 const LAZY = {
-  pipeline: /\/pipeline-[^/]*\.js$/, shell: /\/justbash-backend-[^/]*\.js$/, search: /\/search-index-[^/]*\.js$/,
+  shell: /\/justbash-backend-[^/]*\.js$/, search: /\/search-index-[^/]*\.js$/,
   compaction: /\/compact-[^/]*\.js$/, maintenance: /\/maintenance-commands-[^/]*\.js$/, webFetch: /\/fetch-tool-[^/]*\.js$/,
 }
 type Part = keyof typeof LAZY
@@ -21,7 +20,7 @@ function fetchedParts(context: BrowserContext): () => Part[] {
 
 const long = (label: string) => `${label} ${'lorem ipsum dolor sit amet '.repeat(30)}`
 
-test('a first answer fetches none of them; a command fetches the pipeline and the shell, the sessions search the index, Compact compaction', async ({ page, context }) => {
+test('a first answer fetches none of them; a command fetches the shell, the sessions search the index, Compact compaction', async ({ page, context }) => {
   const fetched = fetchedParts(context)
   await bootAgent(page, {
     storage: 'memory', permissions: 'danger-full-access',
@@ -37,17 +36,17 @@ test('a first answer fetches none of them; a command fetches the pipeline and th
   expect(await transcriptText(page)).toContain('Running it.')
   await page.locator('dsh-agent [part~="tool-card"] [part~="tool-summary"]').click()
   await expect(page.locator('dsh-agent [part~="terminal"]')).toContainText('lazy-shell-ok')
-  expect(fetched()).toEqual(['pipeline', 'shell'])
+  expect(fetched()).toEqual(['shell'])
 
   await page.locator('dsh-agent [part~="sessions-toggle"]').click()
   await page.locator('dsh-agent [part~="search-input"]').fill('lorem')
   await expect(page.locator('dsh-agent [part~="search-hit"]').first()).toBeVisible()
-  expect(fetched()).toEqual(['pipeline', 'shell', 'search'])
+  expect(fetched()).toEqual(['shell', 'search'])
   await page.locator('dsh-agent [part~="sessions-toggle"]').click()
 
   await page.locator('dsh-agent [part~="compact-button"]').click()
   await expect(page.locator('dsh-agent dsh-transcript [part~="notice"][data-code="COMPACTED"]')).toHaveText('Earlier conversation was summarized')
-  expect(fetched()).toEqual(['pipeline', 'shell', 'search', 'compaction', 'maintenance'])
+  expect(fetched()).toEqual(['shell', 'search', 'compaction', 'maintenance'])
 })
 
 test('web_fetch is fetched only when web-fetch allows something, and then fetches', async ({ page, context }) => {

@@ -1,17 +1,13 @@
 // The timeout policy turns a tool's own deadline into TOOL_TIMEOUT, while caller aborts stay ABORTED.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as toolTimeout from '../../../../src/plugins/tool-timeout/index.ts'
 import { createToolHarness, echoTool, resultText } from '../../../harness/tool-harness.ts'
 import type { ToolRunContext } from '../../../../src/tools/types.ts'
-import { loadPipeline } from '../../../../src/tools/call-pipeline.ts'
 
 const waitForAbort = (exec: ToolRunContext) =>
   new Promise<never>((_, reject) => exec.signal.addEventListener('abort', () => reject(exec.signal.reason), { once: true }))
 
 describe('tool-timeout', () => {
-  // The call pipeline is imported with the first tool call (real module I/O, which fake timers do not
-  // advance): import it before the clock is faked, so each test's deadline is armed at its start.
-  beforeAll(() => loadPipeline())
   beforeEach(() => void vi.useFakeTimers())
   afterEach(() => void vi.useRealTimers())
 
