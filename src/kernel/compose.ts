@@ -15,6 +15,7 @@ import JobRegistry from '../jobs/index.ts'
 import * as JobNotices from '../plugins/job-notices/index.ts'
 import * as FsObservation from '../plugins/fs-observation/index.ts'
 import * as PersonSaves from '../plugins/person-saves/index.ts'
+import * as WarmParts from '../plugins/warm-parts/index.ts'
 import * as WorkspaceSave from '../plugins/workspace-save/index.ts'
 import * as AgentInstructions from '../plugins/agent-instructions/index.ts'
 import * as LlmRetry from '../plugins/llm-retry/index.ts'
@@ -95,6 +96,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'budget', plugin: Budget, config: { maxStepsPerTurn: 100 } },
   { id: 'job-notices', plugin: JobNotices },
   { id: 'person-saves', plugin: PersonSaves },
+  { id: 'warm-parts', plugin: WarmParts },
 ])
 
 /** Plugins mounted once per configured item rather than from the list: runtime options insert them (`mcp/server-<n>`). */

@@ -4,7 +4,9 @@
  * first answer. Plane: worker/shared. Contract: the enabled lazy entries load in parallel before
  * anything mounts (mount order is kept); a load that rejects or resolves to no plugin fails that entry only.
  * `lazyPart` is the same idea inside a mounted plugin: a part the first turn does not run (a tool's
- * body, a rarely sent host command) is imported on its first use, and a failed import is a `PluginLoadError`.
+ * body, a rarely sent host command) is imported on its first use, and a failed import is a `PluginLoadError`;
+ * `warmLazyParts()` starts every such import at once (after a first answer, so a page that then goes
+ * offline without a service worker still has them).
  * @module kernel/lazy-plugin
  */
 import type { KernelPlugin, LazyPlugin, ResolvedEntry } from './types.ts'
@@ -31,10 +33,25 @@ export class PluginLoadError extends Error {
  */
 export function lazyPart<T>(name: string, load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined
-  return () => loading ??= load().catch((error: unknown) => {
+  const part = () => loading ??= load().catch((error: unknown) => {
     loading = undefined
     throw new PluginLoadError(`'${name}' did not load: ${(error as Error)?.message ?? String(error)}`)
   })
+  lazyParts.set(name, part)
+  return part
+}
+
+/** Every lazy part defined so far (by the modules loaded so far), by name. */
+const lazyParts = new Map<string, () => Promise<unknown>>()
+
+/**
+ * Starts importing every lazy part defined so far that has not loaded (a load already done or under
+ * way is shared). Failures stay quiet here: the part's own first use reports them, and retries.
+ * @returns the names of the parts
+ */
+export function warmLazyParts(): string[] {
+  for (const part of lazyParts.values()) part().catch(() => undefined)
+  return [...lazyParts.keys()]
 }
 
 /** A plugin Cordis can mount: a class, a function, or an object (a module) with `apply`. */

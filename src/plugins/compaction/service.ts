@@ -18,7 +18,11 @@ import type { CompactOutcome } from './compact.ts'
 import { foldHeader } from './header.ts'
 import { limitsFor, resolveConfig, type CompactionConfig, type ResolvedCompactionConfig } from './config.ts'
 import { CompactionError } from './errors.ts'
+import { lazyPart } from '../../kernel/lazy-plugin.ts'
 import type {} from '../tool-result-pruner/service.ts'
+
+/** compact.ts (planning, the summary request, the commit): loaded with the first compaction, or warmed after a first answer. */
+const compactPass = lazyPart('compaction: pass', () => import('./compact.ts'))
 
 declare module '@deepseek-ai/cordis' {
   interface Context { compaction: CompactionService }
@@ -75,9 +79,8 @@ export class CompactionService extends Service {
     })
   }
 
-  /** compact.ts (planning, the summary request, the commit) loads with the first compaction. */
   private async run(agent: Agent, turn: number | null, retain: number, signal: AbortSignal): Promise<CompactOutcome> {
-    const { compact } = await import('./compact.ts')
+    const { compact } = await compactPass()
     return compact({
       ctx: this.ctx, session: agent.session, turn, retain, signal,
       attempts: this.config.compactionRetries + 1, maxTokens: this.config.summaryMaxTokens,

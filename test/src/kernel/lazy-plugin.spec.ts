@@ -4,7 +4,7 @@
 import { Context, Service } from '@deepseek-ai/cordis'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bootKernel } from '../../../src/kernel/boot.ts'
-import { lazyPart, lazyPlugin, PluginLoadError } from '../../../src/kernel/lazy-plugin.ts'
+import { lazyPart, lazyPlugin, PluginLoadError, warmLazyParts } from '../../../src/kernel/lazy-plugin.ts'
 import { pluginConfig } from '../../../src/kernel/plugin-config.ts'
 import { composition } from '../../../src/kernel/compose.ts'
 import type { CompositionEntry, Kernel, KernelPlugin } from '../../../src/kernel/types.ts'
@@ -114,5 +114,24 @@ describe('lazyPart (a part of a mounted plugin loaded on first use)', () => {
     expect(failure).toMatchObject({ name: 'PluginLoadError', code: 'PLUGIN_LOAD_FAILED', message: "'tool-fs: read' did not load: Failed to fetch dynamically imported module" })
     expect(await load()).toBe('body')
     expect(attempts).toBe(2)
+  })
+})
+
+describe('warmLazyParts (every lazy part defined so far starts loading)', () => {
+  it('starts each part not loaded yet, shares a load under way, and leaves a failed one to its own next call', async () => {
+    let loads = 0
+    let failures = 0
+    const loaded = lazyPart('warm spec: loaded', async () => ++loads)
+    await loaded()
+    const failing = lazyPart('warm spec: failing', async () => {
+      if (++failures === 1) throw new TypeError('Failed to fetch dynamically imported module')
+      return 'second try'
+    })
+    const names = warmLazyParts()
+    expect(names).toEqual(expect.arrayContaining(['warm spec: loaded', 'warm spec: failing']))
+    await Promise.resolve()
+    expect(loads).toBe(1)
+    await expect.poll(() => failures).toBe(1)
+    expect(await failing()).toBe('second try')
   })
 })
