@@ -28,7 +28,7 @@ function removeWhole(part: ChildPart): void {
  */
 function increasingRun(from: readonly number[]): Set<number> {
   const tails: number[] = [] // tails[k]: position whose value ends the best run of length k + 1
-  const previous: number[] = new Array(from.length).fill(-1)
+  const previous: number[] = Array.from({ length: from.length }, () => -1)
   for (let i = 0; i < from.length; i++) {
     const value = from[i]!
     if (value < 0) continue
@@ -81,7 +81,7 @@ class KeyedList extends Directive {
     // The parts already in the right order stay where they are; the others move (a focused row stays put).
     const stay = increasingRun(from)
     const values = items.map((item, index) => template(item, index))
-    const parts: ChildPart[] = new Array(items.length)
+    const parts: ChildPart[] = Array.from({ length: items.length })
     let after: ChildPart | undefined // placed last to first: each part goes right before the one after it
     for (let i = items.length - 1; i >= 0; i--) {
       const reused = from[i]! >= 0 ? old[from[i]!]! : undefined
