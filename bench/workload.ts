@@ -20,14 +20,22 @@ export function userMessage(n: number): unknown {
   return { id: `u${n}`, role: 'user', content: [{ type: 'text', text: `message ${n}` }], source: { kind: 'user' } }
 }
 
+/**
+ * How the model's texts repeat: `repeated` writes the one CHUNK_TEXT everywhere (a load may keep it
+ * once); `distinct` numbers each text, as a real model's deltas differ, so no two are equal.
+ */
+export type Texts = 'repeated' | 'distinct'
+
+const textOf = (texts: Texts, turn: number, i: number) => (texts === 'repeated' ? CHUNK_TEXT : `${CHUNK_TEXT} (${turn}.${i})`)
+
 /** One completed turn (one step with one tool call) numbered `turn`. */
-export function appendTurn(append: Append, turn: number): void {
+export function appendTurn(append: Append, turn: number, texts: Texts = 'repeated'): void {
   append('turn/start', { turn })
   append('step/start', { turn, step: 1 })
   append('user/message', userMessage(turn), { surfaceOp: 'append' })
-  for (let i = 0; i < CHUNKS_PER_TURN; i++) append('assistant/chunk', { turn, step: 1, chunk: { type: 'text-delta', index: 0, text: CHUNK_TEXT } })
+  for (let i = 0; i < CHUNKS_PER_TURN; i++) append('assistant/chunk', { turn, step: 1, chunk: { type: 'text-delta', index: 0, text: textOf(texts, turn, i) } })
   const callId = `c${turn}`
-  const content = [{ type: 'text', text: CHUNK_TEXT }, { type: 'tool-call', id: callId, name: 'read', arguments: '{"file_path":"a.txt"}' }]
+  const content = [{ type: 'text', text: textOf(texts, turn, CHUNKS_PER_TURN) }, { type: 'tool-call', id: callId, name: 'read', arguments: '{"file_path":"a.txt"}' }]
   append('assistant/message', { turn, step: 1, message: { id: `a${turn}`, role: 'assistant', content, source: { kind: 'model', provider: 'p', model: 'm' } } }, { surfaceOp: 'append' })
   const call = append('tool/call', { turn, step: 1, callId, name: 'read', arguments: '{"file_path":"a.txt"}' })
   const result = { id: `r${turn}`, role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: 'ok' }] }], source: { kind: 'tool', callId } }
@@ -37,9 +45,9 @@ export function appendTurn(append: Append, turn: number): void {
 }
 
 /** Appends whole turns until at least `events` events exist; returns the last turn number. */
-export function appendTurns(append: Append, events: number): number {
+export function appendTurns(append: Append, events: number, texts: Texts = 'repeated'): number {
   let turn = 0
-  while ((turn * EVENTS_PER_TURN) < events) appendTurn(append, ++turn)
+  while ((turn * EVENTS_PER_TURN) < events) appendTurn(append, ++turn, texts)
   return turn
 }
 
