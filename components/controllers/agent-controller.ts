@@ -97,11 +97,15 @@ export class AgentController implements ReactiveController {
       this.#client = client
       this.#stopNotices = client.onNotices((batch) => this.#onNotices(batch))
       for (const listener of this.#outside.keys()) this.#outside.set(listener, client.onNotices(listener))
-      if (ports.webContainer) await client.call({ kind: 'webcontainer.attach', port: ports.webContainer })
-      if (ports.pageTools) await client.call({ kind: 'pagetools.attach', port: ports.pageTools })
+      // Sent at once, not one after another: the worker runs them in arrival order (its lifecycle queue).
+      const attached = Promise.all([
+        ports.webContainer && client.call({ kind: 'webcontainer.attach', port: ports.webContainer }),
+        ports.pageTools && client.call({ kind: 'pagetools.attach', port: ports.pageTools }),
+      ])
+      attached.catch(() => undefined) // awaited below, unless the settings stop the start first
       const resolved = (await resolving)?.value
       if (!resolved) return this.stop()
-      const configured = await client.call({ kind: 'host.configure', settings: resolved })
+      const [, configured] = await Promise.all([attached, client.call({ kind: 'host.configure', settings: resolved })])
       this.keyState = configured.keyState
       this.#storage = resolved.storage
       this.mcpTokens = configured.mcpTokens

@@ -61,18 +61,24 @@ export class AgentClient {
     this.#api = Comlink.wrap<HostApi>(worker)
   }
 
-  /** Connects to a started agent worker. @throws HostStartError */
+  /**
+   * Connects to a started agent worker: the version check and the notice sink go out together (one
+   * round trip while the worker loads); a worker of another version is stopped before it is used.
+   * @throws HostStartError
+   */
   static async connect(worker: Worker, options: AgentClientOptions = {}): Promise<AgentClient> {
     const client = new AgentClient(worker, options)
     const failed = new Promise<never>((_, reject) => {
       worker.addEventListener('error', (e) => reject(e.error instanceof HostStartError ? e.error : new HostStartError('DSH_WORKER_START', `agent worker failed to start: ${e.message || 'script error (check worker-src / script-src CSP)'}`)), { once: true })
     })
-    const hello = await Promise.race([client.#api.hello(PROTOCOL_VERSION), failed])
-    if (hello.protocolVersion !== PROTOCOL_VERSION) {
+    const hello = client.#api.hello(PROTOCOL_VERSION)
+    const attached = client.#api.attach(Comlink.proxy((notices: HostNotice[]) => client.#receive(notices)))
+    const { protocolVersion } = await Promise.race([hello, failed])
+    if (protocolVersion !== PROTOCOL_VERSION) {
       worker.terminate()
-      throw new HostStartError('DSH_PROTOCOL_VERSION', `agent worker speaks protocol ${hello.protocolVersion}, page expects ${PROTOCOL_VERSION}`)
+      throw new HostStartError('DSH_PROTOCOL_VERSION', `agent worker speaks protocol ${protocolVersion}, page expects ${PROTOCOL_VERSION}`)
     }
-    await client.#api.attach(Comlink.proxy((notices: HostNotice[]) => client.#receive(notices)))
+    await Promise.race([attached, failed])
     return client
   }
 
