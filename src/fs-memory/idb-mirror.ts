@@ -25,6 +25,7 @@ export class WorkspaceMirrorError extends Error {
 
 let database: Promise<IDBPDatabase<WorkspaceDb>> | undefined
 
+/** The one connection of this worker to the workspace database, opened on first use (or by `warmWorkspaceDb`). */
 function openWorkspaceDb(): Promise<IDBPDatabase<WorkspaceDb>> {
   if (!globalThis.indexedDB) {
     return Promise.reject(new WorkspaceMirrorError('IndexedDB is not available here; use the memory mirror (mirror: "memory")'))
@@ -37,6 +38,11 @@ function openWorkspaceDb(): Promise<IDBPDatabase<WorkspaceDb>> {
     terminated() { database = undefined },
   })
   return opened
+}
+
+/** Starts opening the workspace database ahead of the first load (it becomes the connection that load uses); failures are left to that load. */
+export function warmWorkspaceDb(): void {
+  openWorkspaceDb().catch(() => undefined)
 }
 
 /** Aborts `tx` unless it has already finished or aborted (then abort() throws InvalidStateError). */

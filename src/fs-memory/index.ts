@@ -9,7 +9,7 @@ import { FileSystem } from '../fs/file-system.ts'
 import { gatedBackend } from '../fs/gated-backend.ts'
 import { resolvePath } from '../fs/path-policy.ts'
 import type { SandboxMode, WorkspaceSaveState } from '../fs/types.ts'
-import { idbMirrorStore } from './idb-mirror.ts'
+import { idbMirrorStore, warmWorkspaceDb } from './idb-mirror.ts'
 import { MemoryBackend } from './memory-backend.ts'
 import { memoryMirrorStore, WriteBehind, type MirrorStore } from './mirror.ts'
 
@@ -53,6 +53,11 @@ export default class MemoryFileSystem extends FileSystem {
   /** Only this service writes the embedded workspace (the shell included), so `fs/change` sees every change. */
   override get changesAllObserved(): boolean {
     return true
+  }
+
+  /** Ahead of the boot (`preloadRuntime`): an IndexedDB mirror starts opening its database (the load at start then only reads). */
+  static warm(config: Config = {}): void {
+    if ((config.mirror ?? 'indexeddb') === 'indexeddb') warmWorkspaceDb()
   }
 
   async [Service.init](): Promise<void> {

@@ -31,6 +31,15 @@ export interface LazyPlugin {
   readonly load: () => Promise<KernelPlugin>
 }
 
+/**
+ * A plugin that can start, ahead of the boot, the I/O its start will wait for (creating or opening
+ * its database): `preloadRuntime` calls `warm(config)` with its entry's config. It must not throw,
+ * and it leaves every failure to the plugin's start, which meets and reports it as before.
+ */
+export interface WarmablePlugin {
+  warm(config: unknown): void
+}
+
 /** One entry of the composition. `id` is stable (patches name it); order is mount order. */
 export interface CompositionEntry {
   readonly id: string

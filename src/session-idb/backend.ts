@@ -10,6 +10,7 @@ import type { Session } from '../session/session.ts'
 import type { SessionEvent } from '../session/types.ts'
 import { eventBus, forwardToCore, type CoreService } from '../util/service.ts'
 import { IdbBackendCore, type Config } from './backend-core.ts'
+import { globalIdbFactory, warmDatabase } from './database.ts'
 
 export { IdbBackendCore, type Config, type InspectedSession } from './backend-core.ts'
 
@@ -41,6 +42,11 @@ export class IdbSessionBackend extends Service implements CoreService<IdbBackend
   /** This instance's writer identity (stored in the session row with its epoch). */
   get instanceId(): string {
     return this.core.instanceId
+  }
+
+  /** Ahead of the boot (`preloadRuntime`): creates or upgrades this origin's database, unless the config brings its own factory. */
+  static warm(config: Config = {}): void {
+    if (config.indexedDB === undefined) warmDatabase(globalIdbFactory())
   }
 }
 

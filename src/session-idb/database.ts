@@ -37,6 +37,23 @@ function requestOpen(factory: IDBFactory, hooks: ConnectionHooks, blocked: { val
   return wrap(request) as Promise<DshDatabase>
 }
 
+/** Hooks for a connection nobody keeps: what happens to it is met again by the connection that is kept. */
+const UNWATCHED: ConnectionHooks = { onVersionChange: () => undefined, onClosed: () => undefined, onBlocked: () => undefined }
+
+/**
+ * Creates or upgrades the database ahead of its first use and closes it again, so the connection's
+ * own open (`openDatabase`) finds it ready: the upgrade of a new profile runs while the worker still
+ * waits on other work. Never throws; whatever goes wrong here, that open meets and reports.
+ */
+export function warmDatabase(factory: IDBFactory | undefined): void {
+  if (!factory) return
+  try {
+    requestOpen(factory, UNWATCHED, { value: false }).then((db) => db.close(), () => undefined)
+  } catch {
+    // the connection's own open reports it
+  }
+}
+
 /**
  * Opens (creating or upgrading) the database.
  * @throws StorageError STORAGE_UNAVAILABLE (no IndexedDB, open failed), STORAGE_BLOCKED_UPGRADE
