@@ -132,14 +132,17 @@ export class AgentHost implements HostApi, CommandHost {
   }
 
   /**
-   * Replaces the configuration; the next command starts a fresh runtime. The modules that runtime
-   * will load start loading now, while the remembered secrets are read.
+   * Replaces the configuration and starts booting a fresh runtime with it. The modules that runtime
+   * will load start loading at once, while the remembered secrets are read; the boot starts before
+   * the reply, so it runs while the page reads it and sends its next command (a session open), which
+   * finds the runtime booting. A boot that fails is reported to that command, as when it started there.
    */
   async configure(settings: RuntimeSettings): Promise<KeyState> {
     this.#settings = settings
     this.#preload(settings)
     await this.#loadSecrets()
     await this.reset()
+    this.runtime().catch(() => undefined)
     return this.keyState
   }
 

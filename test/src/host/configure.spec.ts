@@ -1,8 +1,9 @@
 // host.configure: the modules of the runtime it configures start loading at once (the preload gets the
 // same options the runtime later boots with); the remembered key and MCP tokens are read in one open of
 // the secrets database, started when the host is created (a write by this host before its first
-// configuration makes it read again); a host that holds both reads nothing; settings the runtime
-// cannot honour still configure and fail on the next command, as before.
+// configuration makes it read again); a host that holds both reads nothing; the runtime starts booting
+// before the reply (the next command finds it booting, one boot); settings the runtime cannot honour
+// still configure and fail on the next command, as before.
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AgentHost, type HostRuntimeOptions } from '../../../src/host/index.ts'
@@ -80,6 +81,15 @@ describe('host.configure', () => {
     const { host } = newHost() // its read finds the remembered key
     await hostCall(host, { kind: 'provider.key', apiKey: null, remember: false }) // … which this host then forgets
     expect((await hostCall(host, { kind: 'host.configure', settings })).keyState).toEqual({ hasKey: false, remembered: false })
+  })
+
+  it('starts booting the runtime before it replies: the session open that follows uses that boot', async () => {
+    const { host, booted } = newHost()
+    await hostCall(host, { kind: 'host.configure', settings: { provider: 'scripted', permissions: 'ask', storage: 'memory' } })
+    expect(booted).toHaveLength(1)
+    const { sessionId } = await hostCall(host, { kind: 'session.open' })
+    expect(sessionId).toMatch(/./)
+    expect(booted).toHaveLength(1)
   })
 
   it('configures settings the runtime cannot honour without preloading, and the next command names the problem', async () => {
