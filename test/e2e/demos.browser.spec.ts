@@ -94,10 +94,15 @@ test('playground: reasoning, todos, read, write, approved bash, an edit as a dif
 })
 
 test('offline sessions: with the network off, reopen, read, fork, export and import', async ({ page, context }) => {
+  // Export and import are fetched once the first turn ends (warm-parts): the network goes off after that.
+  const warmed = ['session-export', 'jsonl'].map((name) => new Promise<void>((resolve) => {
+    context.on('response', (response) => void (new RegExp(`/${name}-[^/]*\\.js$`).test(new URL(response.url()).pathname) && resolve()))
+  }))
   await page.goto('/sessions/')
   await page.waitForSelector('body[data-ready]')
   await ask(page, 'remember this')
   await turns(page, 1)
+  await Promise.all(warmed)
   await context.setOffline(true)
   const sessions = page.locator('dsh-agent [part~="session"]')
   await expect(sessions).toHaveCount(1)
