@@ -1,6 +1,8 @@
 /**
  * Agent worker entry: holds the page's messages while it imports the host module (workers/agent-host.ts),
- * then replays them to it. Plane: worker; entry only, with no static import.
+ * then replays them to it. Meanwhile it starts the first I/O the host will wait for: the read of the
+ * remembered secrets (src/host/key-store.ts, a small chunk of its own), which the host then takes over.
+ * Plane: worker; entry only, with no static import.
  * Contract: this entry's chunk is imported by nothing and imports nothing statically. WebKit
  * evaluates a module worker's entry script a second time when a chunk imports it: a lazy chunk
  * (just-bash) importing shared code from the entry made a second, unconfigured host answer the page
@@ -12,6 +14,8 @@
 const held: MessageEvent[] = []
 const hold = (event: MessageEvent): void => { held.push(event) }
 addEventListener('message', hold)
+// Not awaited: a failed load here fails again, and is reported, where the host imports it.
+import('../src/host/key-store.ts').then((store) => store.prefetchRememberedSecrets(), () => undefined)
 import('./agent-host.ts').then(() => {
   removeEventListener('message', hold)
   for (const event of held) dispatchEvent(new MessageEvent('message', { data: event.data, ports: [...event.ports] }))

@@ -17,7 +17,7 @@ import { parseArgs } from './cards.ts'
 import type { FileSystem } from '../fs/file-system.ts'
 import type { ApprovalRules } from '../plugins/approval-rules/index.ts'
 import { QuestionBridge } from './question-bridge.ts'
-import { clearRememberedKey, loadRememberedSecrets, saveRememberedKey, scrubSecret } from './key-store.ts'
+import { clearRememberedKey, loadRememberedSecrets, saveRememberedKey, scrubSecret, takeFirstSecretsRead } from './key-store.ts'
 import { NoticeSink, type PageSink } from './notice-sink.ts'
 import { McpTokens } from './mcp-tokens.ts'
 import { PageToolBridge } from '../tool-page/bridge.ts'
@@ -65,8 +65,9 @@ export class AgentHost implements HostApi, CommandHost {
   /** Tail of the lifecycle queue: restarts and (re)opens never interleave. */
   #lifecycle: Promise<unknown> = Promise.resolve()
   /**
-   * The remembered key and MCP tokens, read as soon as the host exists (its first configuration
-   * needs them; IndexedDB's first open is the slow one); dropped once used or once this host writes them.
+   * The remembered key and MCP tokens, read as soon as the host exists, or taken over from the read the
+   * worker entry started before (its first configuration needs them; IndexedDB's first open is the slow
+   * one); dropped once used or once this host writes them.
    */
   #secretsRead: ReturnType<typeof loadRememberedSecrets> | undefined
 
@@ -83,7 +84,7 @@ export class AgentHost implements HostApi, CommandHost {
       (question) => previewAgainstWorkspace(this.#fs, question))
     this.userQuestions = new QuestionBridge(this.#post, () => this.sink.attached)
     this.feeds = new SessionFeeds(this.#post, lookup)
-    this.#secretsRead = loadRememberedSecrets()
+    this.#secretsRead = takeFirstSecretsRead()
     this.#secretsRead.catch(() => undefined) // a failed read is the first configuration's to report
   }
 

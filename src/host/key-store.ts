@@ -68,9 +68,34 @@ export function loadRememberedMcpTokens(): Promise<Map<string, string>> {
   return withSecrets(new Map(), readMcpTokens)
 }
 
+export interface RememberedSecrets { key: string | undefined; mcpTokens: Map<string, string> }
+
 /** The remembered key and MCP tokens in one open of the database (a configuration needs both). */
-export function loadRememberedSecrets(): Promise<{ key: string | undefined; mcpTokens: Map<string, string> }> {
+export function loadRememberedSecrets(): Promise<RememberedSecrets> {
   return withSecrets({ key: undefined, mcpTokens: new Map() }, async (db) => ({ key: await readKey(db), mcpTokens: await readMcpTokens(db) }))
+}
+
+/** The read `prefetchRememberedSecrets` started, until the first host takes it. */
+let prefetched: Promise<RememberedSecrets> | undefined
+let firstTaken = false
+
+/**
+ * Starts the first host's read of the remembered secrets before that host exists: the worker entry
+ * calls it while the host module still loads (a fresh profile's first IndexedDB open is the slow one).
+ * Does nothing once a host has taken its first read.
+ */
+export function prefetchRememberedSecrets(): void {
+  if (firstTaken) return
+  prefetched ??= loadRememberedSecrets()
+  prefetched.catch(() => undefined) // a failed read is the first configuration's to report
+}
+
+/** The first host's read: the prefetched one when there is one, else a new read. */
+export function takeFirstSecretsRead(): Promise<RememberedSecrets> {
+  firstTaken = true
+  const read = prefetched ?? loadRememberedSecrets()
+  prefetched = undefined
+  return read
 }
 
 /** Stores (`token`) or removes (`null`) the remembered token of the MCP server at `url`. */
