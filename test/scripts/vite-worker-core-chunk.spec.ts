@@ -2,7 +2,8 @@
 // core shares with lazy chunks goes into the host's chunk even where the bundler would cut it into a
 // chunk of its own (as it does for Cordis, brand ids, fs helpers in the real worker graph; here a
 // configured group does the cutting), lazy chunks import it from there, what only lazy code uses
-// stays lazy, and it all runs.
+// stays lazy, and it all runs. A module the entry imports beside the host (which the core imports too)
+// goes with its own static imports into a chunk of its own that does not import the core.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -29,8 +30,9 @@ const SOURCES = {
 /** Cuts shared.js into a chunk of its own, as the bundler's own splitting does in the real worker graph. */
 const sharedGroup = { groups: [{ name: 'shared', test: /shared\.js$/ }] }
 
-async function buildFixture(name: string, plugins: Plugin[], entry = 'entry.js'): Promise<string> {
-  for (const [file, text] of Object.entries(SOURCES)) {
+async function buildFixture(name: string, plugins: Plugin[], entry = 'entry.js', sources: Record<string, string> = SOURCES): Promise<string> {
+  rmSync(join(dir, 'workers'), { recursive: true, force: true })
+  for (const [file, text] of Object.entries(sources)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true })
     writeFileSync(join(dir, file), text)
   }
@@ -60,6 +62,25 @@ describe('workerCoreChunk', () => {
     expect(loaded.host).toBe('host:shared+core')
     expect((await loaded.loadLazy()).lazy).toBe('lazy:shared+heavy')
     expect((await loaded.loadOther()).other).toBe('other:shared')
+  })
+
+  it('gives what the entry imports beside the host a chunk of its own, without the core, which the core imports', async () => {
+    const sources = {
+      ...SOURCES,
+      'entry.js': `export const loadEarly = () => import('./early.js')\nexport const loadHost = () => import('./workers/agent-host.ts')`,
+      'early.js': `import { earlyDep } from './early-dep.js'\nexport const early = 'early' + earlyDep`,
+      'early-dep.js': `export const earlyDep = '+dep'`,
+      'workers/agent-host.ts': `import { shared } from '../shared.js'\nimport { early } from '../early.js'\nexport const host = 'host:' + shared + ':' + early`,
+    }
+    const outDir = await buildFixture('early', [workerCoreChunk()], 'entry.js', sources)
+    expect(readdirSync(join(outDir, 'chunks')).sort()).toEqual(['agent-early.js', 'agent-host.js', 'rolldown-runtime.js']) // the bundler's helpers, as in the real worker
+    const early = readFileSync(join(outDir, 'chunks/agent-early.js'), 'utf8')
+    expect(early).toContain('+dep')
+    expect(early).not.toMatch(/agent-host/)
+    expect(readFileSync(join(outDir, 'chunks/agent-host.js'), 'utf8')).toMatch(/from ["']\.\/agent-early\.js["']/)
+    const entry = await import(pathToFileURL(join(outDir, 'entry.js')).href) as { loadEarly(): Promise<{ early: string }>; loadHost(): Promise<{ host: string }> }
+    expect((await entry.loadEarly()).early).toBe('early+dep')
+    expect((await entry.loadHost()).host).toBe('host:shared:early+dep')
   })
 
   it('leaves a build without the host module as it is', async () => {
