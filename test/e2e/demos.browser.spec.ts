@@ -94,9 +94,10 @@ test('playground: reasoning, todos, read, write, approved bash, an edit as a dif
 })
 
 test('offline sessions: with the network off, reopen, read, fork, export and import', async ({ page, context }) => {
-  // Export and import are fetched once the first turn ends (warm-parts): the network goes off after that.
+  // Export and import are fetched after the first turn ends (warm-parts): the network goes off once they arrived.
   const warmed = ['session-export', 'jsonl'].map((name) => new Promise<void>((resolve) => {
-    context.on('response', (response) => void (new RegExp(`/${name}-[^/]*\\.js$`).test(new URL(response.url()).pathname) && resolve()))
+    // The agent worker's own fetch (the service worker's precache fetches the same files).
+    context.on('requestfinished', (request) => void (!request.serviceWorker() && new RegExp(`/${name}-[^/]*\\.js$`).test(new URL(request.url()).pathname) && resolve()))
   }))
   await page.goto('/sessions/')
   await page.waitForSelector('body[data-ready]')

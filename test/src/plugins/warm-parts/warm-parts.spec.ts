@@ -1,4 +1,4 @@
-// After the first answer the lazy parts start loading: nothing is imported by the boot or before the
+// Half a second after the first answer the lazy parts start loading: nothing is imported by the boot or before the
 // first turn ends, every part defined so far is imported once after it, and later turns import nothing again.
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRuntime, type Runtime } from '../../../../src/index.ts'
@@ -21,7 +21,7 @@ describe('warm-parts', () => {
     expect(imports).toBe(0)
     agent.followup('hello')
     await agent.whenIdle()
-    await expect.poll(() => imports).toBe(1)
+    await expect.poll(() => imports, { timeout: 5000 }).toBe(1)
     agent.followup('again')
     await agent.whenIdle()
     expect(await probe()).toBe(1)
