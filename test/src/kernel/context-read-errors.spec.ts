@@ -2,6 +2,7 @@
 // no stack, a read that fails throws the same error as Cordis' own trap (message, first frame at the
 // reader), and every other error keeps its stack.
 import { Context, Service } from '@deepseek-ai/cordis'
+import { errorsMadeDuring } from '../../harness/errors-made.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bootKernel } from '../../../src/kernel/boot.ts'
 import { deferContextReadErrors } from '../../../src/kernel/context-read-errors.ts'
@@ -26,24 +27,6 @@ class Shelf extends Service {
 
 const handler = (new Context().reflect.constructor as unknown as { handler: { get: unknown } }).handler
 const cordisGet = handler.get
-
-/** Errors constructed while `run` ran, with the stack depth each was allowed to capture. */
-function errorsMadeDuring(run: () => void): number[] {
-  const OriginalError = Error
-  const limits: number[] = []
-  globalThis.Error = new Proxy(OriginalError, {
-    construct(target, args, newTarget) {
-      limits.push(OriginalError.stackTraceLimit)
-      return Reflect.construct(target, args, newTarget)
-    },
-  })
-  try {
-    run()
-  } finally {
-    globalThis.Error = OriginalError
-  }
-  return limits
-}
 
 function readMissing(ctx: Context): unknown {
   return (ctx as unknown as Record<string, unknown>).missingThing
