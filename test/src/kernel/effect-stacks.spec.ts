@@ -73,3 +73,30 @@ describe('captureEffectStacksLazily', () => {
     expect(caught!.stack!.split('\n').length).toBeGreaterThan(2)
   })
 })
+
+describe('captureEffectStacksLazily: unload', () => {
+  it('a plugin\'s unload captures no stack before its disposers run (Cordis: one per disposer), and a failing disposer\'s error keeps its stack', async () => {
+    captureEffectStacksLazily()
+    const root = new Context()
+    const failures: Error[] = []
+    const seen: number[] = []
+    const fiber = root.plugin({
+      name: 'disposers',
+      apply: (ctx: Context) => {
+        ctx.effect(() => () => void seen.push(Error.stackTraceLimit))
+        ctx.effect(() => function failsOnDispose() {
+          const error = new Error('dispose broke')
+          failures.push(error)
+          throw error
+        })
+      },
+    })
+    await fiber
+    let disposing!: Promise<unknown>
+    const made = errorsMadeDuring(() => { disposing = fiber.dispose() })
+    expect(made.filter((limit) => limit > 0)).toEqual([])
+    await disposing
+    expect(seen).toEqual([10])
+    expect(failures[0]!.stack).toMatch(/\n\s+at failsOnDispose /)
+  })
+})
