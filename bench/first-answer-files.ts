@@ -4,6 +4,8 @@
  * request with its time, opens `<dsh-agent>` (scripted model, default IndexedDB storage) in a fresh
  * Chromium profile, sends one message and takes the files requested before the reply's first text
  * reached the DOM, with the page's own clock for connected → ready and Enter → first reply text.
+ * Nothing of Playwright runs in the page before `dsh-ready`: the page reports it on its console
+ * (a selector wait would inject Playwright's ~100 ms script on the main thread mid-startup).
  * Plane: Node (bench only).
  * @module bench/first-answer-files
  */
@@ -32,7 +34,7 @@ agent.addEventListener('dsh-ready', () => {
   new MutationObserver(() => {
     if (times.firstText === undefined && root.querySelector('[part~="assistant-message"]')?.textContent.includes('Hello')) times.firstText = performance.now()
   }).observe(root, { subtree: true, childList: true, characterData: true })
-  document.body.setAttribute('data-ready', '')
+  console.log('dsh-ready')
 }, { once: true })
 times.connected = performance.now()
 document.body.append(agent)
@@ -70,8 +72,10 @@ export async function firstAnswerFiles(dir: string): Promise<FirstAnswerFiles> {
   const { port } = server.address() as AddressInfo
   try {
     const { at: firstText, times } = await withProfile(async (_context, page) => {
-      await page.goto(`http://127.0.0.1:${port}/`)
-      await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 60_000 })
+      await Promise.all([
+        page.waitForEvent('console', { predicate: (message) => message.text() === 'dsh-ready', timeout: 60_000 }),
+        page.goto(`http://127.0.0.1:${port}/`),
+      ])
       const input = page.getByRole('textbox', { name: 'Message' })
       await input.fill('hi')
       await input.press('Enter')
