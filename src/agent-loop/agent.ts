@@ -18,9 +18,10 @@ import { AgentInbox } from './inbox.ts'
 import type { LoopDeps } from './loop-deps.ts'
 import { agentLoopMachine } from './machine.ts'
 import { agentNotifier, type AgentNotify } from './notify.ts'
-import { preStepActor } from './pre-step.ts'
-import { requestActor } from './request.ts'
-import { requestErrorActor, toolBatchActor, turnStoppingActor } from './step-actors.ts'
+import { phaseRunner } from './phases.ts'
+import { preStepPhase } from './pre-step.ts'
+import { requestPhase } from './request.ts'
+import { requestErrorPhase, toolBatchPhase, turnStoppingPhase } from './step-phases.ts'
 import type { Agent, AgentOptions, AgentStatus } from './types.ts'
 
 export interface LoopAgentInit {
@@ -164,8 +165,10 @@ export class LoopAgent implements Agent {
     const report = (error: unknown) => this.root.logger('agent-loop').error(error)
     return agentLoopMachine.provide({
       actors: {
-        preStep: preStepActor(deps), request: requestActor(deps), requestError: requestErrorActor(deps),
-        toolBatch: toolBatchActor(deps), turnStopping: turnStoppingActor(deps),
+        phases: phaseRunner({
+          preStep: preStepPhase(deps), request: requestPhase(deps), requestError: requestErrorPhase(deps),
+          toolBatch: toolBatchPhase(deps), turnStopping: turnStoppingPhase(deps),
+        }),
       },
       actions: loopActions(deps, this.activity, report),
     })

@@ -1,9 +1,9 @@
 /**
  * Vocabulary of the agent-loop machine: its context, events, and the inputs and outputs of its
- * invoked actors. Plane: worker; types only, no runtime values.
- * Contract: every value one actor hands the next is its output, carried by the machine (in
+ * phases. Plane: worker; types only, no runtime values.
+ * Contract: every value one phase hands the next is its output, carried by the machine (in
  * context when it must outlive a state: the step's prompt, its tool calls, a failed attempt);
- * the actors share nothing else per step. Messages stay in the log, never in context.
+ * the phases share nothing else per step. Messages stay in the log, never in context.
  * @module agent-loop/loop-types
  */
 import type { LlmFailure, RetryPolicy, UserMessage } from '../llm/types.ts'
@@ -60,6 +60,7 @@ export type LoopEvent =
   | { type: 'inbox.changed'; pending: PendingCounts }
   | { type: 'loop.fault'; failure: LlmFailure }
   | { type: 'agent.maintain'; run: MaintenanceRun }
+  | PhaseEvent
 
 export interface PreStepInput {
   turn: number
@@ -112,3 +113,22 @@ export type RecoveryOutcome = { retry: true } | { retry: false; failure: LlmFail
 export interface ToolBatchOutcome {
   concludesTurn: boolean
 }
+
+/** The phases of a turn, as plain async functions of their input (supplied per agent, run by phases.ts). */
+export interface LoopPhases {
+  preStep(input: PreStepInput): Promise<PreStepOutcome>
+  request(input: RequestInput): Promise<RequestOutcome>
+  requestError(input: RequestErrorInput): Promise<RecoveryOutcome>
+  toolBatch(input: ToolBatchInput): Promise<ToolBatchOutcome>
+  turnStopping(input: StepInput): Promise<void>
+}
+
+export type PhaseName = keyof LoopPhases
+
+/** What the machine sends the phase runner: run `phase` over `input`. */
+export type PhaseRun = { [P in PhaseName]: { type: 'phase.run'; phase: P; input: Parameters<LoopPhases[P]>[0] } }[PhaseName]
+
+/** What the phase runner answers: the phase's output, or what it threw. */
+export type PhaseEvent = {
+  [P in PhaseName]: { type: `${P}.done`; output: Awaited<ReturnType<LoopPhases[P]>> } | { type: `${P}.error`; error: unknown }
+}[PhaseName]

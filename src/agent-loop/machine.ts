@@ -1,13 +1,13 @@
 /**
  * The agent-loop machine (architecture §5): one XState v5 machine per agent whose state is
- * the agent status. Plane: worker; no I/O here — every effect is a named actor or action
- * supplied with `machine.provide()`. Contract: every opened turn reaches `closing` once.
+ * the agent status. Plane: worker; no I/O here — every effect is a phase (run by the turn's
+ * `phases` actor, phases.ts) or a named action, supplied with `machine.provide()`.
+ * Contract: every opened turn reaches `closing` once.
  * @module agent-loop/machine
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 import type {
-  FailedAttempt, LoopContext, LoopEvent, LoopInput, MaintenanceRun, PreStepInput, PreStepOutcome, RecoveryOutcome,
-  RequestErrorInput, RequestInput, RequestOutcome, StepInput, ToolBatchInput, ToolBatchOutcome,
+  FailedAttempt, LoopContext, LoopEvent, LoopInput, MaintenanceRun, PhaseRun, PreStepOutcome, RequestOutcome, StepInput,
 } from './loop-types.ts'
 import type { UserMessage } from '../llm/types.ts'
 import type { TurnEndReason } from '../session/types.ts'
@@ -23,11 +23,6 @@ export class LoopImplementationMissingError extends Error {
   }
 }
 
-function missing<I, O>(what: string) {
-  return fromPromise<O, I>(async () => {
-    throw new LoopImplementationMissingError(what)
-  })
-}
 function missingAction<Params = unknown>(what: string) {
   return (_args: unknown, _params: Params): void => {
     throw new LoopImplementationMissingError(what)
@@ -49,11 +44,11 @@ function stepValue<T>(value: T | null, name: keyof LoopContext): T {
 const attemptOf = (outcome: RequestOutcome): FailedAttempt | null =>
   outcome.kind === 'failed' ? { failure: outcome.failure, provider: outcome.provider, retryPolicy: outcome.retryPolicy } : null
 
-const stepInput = ({ context }: { context: LoopContext }): StepInput => ({ turn: context.turn, step: context.step })
+const stepInput = (context: LoopContext): StepInput => ({ turn: context.turn, step: context.step })
 
 /**
  * Why `{ guard: 'isHalting' }` leads every transition list of a phase: a cancel, a reason a phase
- * decided, or a refused append (`loop.fault`) can land while the phase's actor runs. The actor
+ * decided, or a refused append (`loop.fault`) can land while the phase runs. The phase
  * still settles (done or error), but what it returned no longer decides anything: the turn takes
  * its close path (the step ends, then the turn closes) before any other guard can open new work,
  * so the first cause wins and no request, tool or step starts after it. The one exception is an
@@ -70,16 +65,17 @@ export const agentLoopMachine = setup({
     input: {} as LoopInput,
   },
   actors: {
-    preStep: missing<PreStepInput, PreStepOutcome>('preStep'),
-    request: missing<RequestInput, RequestOutcome>('request'),
-    requestError: missing<RequestErrorInput, RecoveryOutcome>('requestError'),
-    toolBatch: missing<ToolBatchInput, ToolBatchOutcome>('toolBatch'),
-    turnStopping: missing<StepInput, void>('turnStopping'),
+    /** The turn's phase runner (phases.ts `phaseRunner` over the agent's phases). */
+    phases: fromCallback<PhaseRun>(() => {
+      throw new LoopImplementationMissingError('phases')
+    }),
     maintenance: fromPromise<number, { run: MaintenanceRun }>(({ input, signal }) => input.run(signal)),
     /** Settles on a microtask: the `running` status is published before a turn opens. */
     announce: fromPromise<void>(async () => undefined),
   },
   actions: {
+    /** Entry of a phase's state: the turn's phase runner runs the phase over what the chart hands it. */
+    runPhase: sendTo('phases', (_, run: PhaseRun) => run),
     /** Arm a fresh abort controller for the activity that starts now. */
     armActivity: missingAction('armActivity'),
     /** Abort the running activity with the cancel cause. */
@@ -160,6 +156,7 @@ export const agentLoopMachine = setup({
         'armActivity',
         'appendTurnStart',
       ],
+      invoke: { id: 'phases', src: 'phases' },
       on: {
         'user.wake': { guard: 'isHalting', actions: assign({ wakeLatched: true }) },
         'user.cancel': {
@@ -179,10 +176,9 @@ export const agentLoopMachine = setup({
       states: {
         /** Claim input, assemble the prompt, `agent/pre-step`: the step enters with its messages and prompt, or the turn closes. */
         claiming: {
-          invoke: {
-            src: 'preStep',
-            input: ({ context }) => ({ turn: context.turn, step: context.step + 1, target: context.step === 0 ? 'next-turn' : 'next-step' }),
-            onDone: [
+          entry: { type: 'runPhase', params: ({ context }) => ({ type: 'phase.run', phase: 'preStep', input: { turn: context.turn, step: context.step + 1, target: context.step === 0 ? 'next-turn' : 'next-step' } }) },
+          on: {
+            'preStep.done': [
               haltToClosing,
               {
                 guard: { type: 'isKind', params: ({ event }) => ({ kind: event.output.kind, expected: 'reject' }) },
@@ -206,7 +202,7 @@ export const agentLoopMachine = setup({
                 ],
               },
             ],
-            onError: [haltToClosing, { target: 'closing', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
+            'preStep.error': [haltToClosing, { target: 'closing', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
           },
         },
         step: {
@@ -214,10 +210,9 @@ export const agentLoopMachine = setup({
           states: {
             /** One model request over the step's prompt: its tool calls, a failed attempt, or the step's result. */
             requesting: {
-              invoke: {
-                src: 'request',
-                input: ({ context }) => ({ ...stepInput({ context }), assembly: stepValue(context.assembly, 'assembly') }),
-                onDone: [
+              entry: { type: 'runPhase', params: ({ context }) => ({ type: 'phase.run', phase: 'request', input: { ...stepInput(context), assembly: stepValue(context.assembly, 'assembly') } }) },
+              on: {
+                'request.done': [
                   {
                     guard: { type: 'hasToolCalls', params: ({ event }) => ({ outcome: event.output }) },
                     target: 'runningTools',
@@ -237,15 +232,14 @@ export const agentLoopMachine = setup({
                     }),
                   },
                 ],
-                onError: [haltToStepEnd, { target: 'stepEnd', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
+                'request.error': [haltToStepEnd, { target: 'stepEnd', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
               },
             },
             /** `agent/request-error` over the failed attempt: retry the request, or the turn ends `error`. */
             recovering: {
-              invoke: {
-                src: 'requestError',
-                input: ({ context }) => ({ ...stepInput({ context }), attempt: stepValue(context.failedAttempt, 'failedAttempt') }),
-                onDone: [
+              entry: { type: 'runPhase', params: ({ context }) => ({ type: 'phase.run', phase: 'requestError', input: { ...stepInput(context), attempt: stepValue(context.failedAttempt, 'failedAttempt') } }) },
+              on: {
+                'requestError.done': [
                   haltToStepEnd,
                   { guard: { type: 'isTrue', params: ({ event }) => ({ value: event.output.retry }) }, target: 'requesting' },
                   {
@@ -253,20 +247,19 @@ export const agentLoopMachine = setup({
                     actions: { type: 'decideReason', params: ({ context }) => ({ reason: { kind: 'error', error: stepValue(context.failedAttempt, 'failedAttempt').failure } }) },
                   },
                 ],
-                onError: [haltToStepEnd, { target: 'stepEnd', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
+                'requestError.error': [haltToStepEnd, { target: 'stepEnd', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
               },
             },
             /** The step's tool calls through the tool batch; their contexts queue for the next step. */
             runningTools: {
-              invoke: {
-                src: 'toolBatch',
-                input: ({ context }) => ({ ...stepInput({ context }), calls: context.calls }),
-                onDone: [
+              entry: { type: 'runPhase', params: ({ context }) => ({ type: 'phase.run', phase: 'toolBatch', input: { ...stepInput(context), calls: context.calls } }) },
+              on: {
+                'toolBatch.done': [
                   haltToStepEnd,
                   { guard: { type: 'isTrue', params: ({ event }) => ({ value: event.output.concludesTurn }) }, target: 'stepEnd', actions: assign({ ending: 'completed' }) },
                   { target: 'stepEnd', actions: assign({ ending: null }) },
                 ],
-                onError: [haltToStepEnd, { target: 'stepEnd', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
+                'toolBatch.error': [haltToStepEnd, { target: 'stepEnd', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
               },
             },
             stepEnd: {
@@ -280,15 +273,14 @@ export const agentLoopMachine = setup({
           },
         },
         stopping: {
-          invoke: {
-            src: 'turnStopping',
-            input: stepInput,
-            onDone: [
+          entry: { type: 'runPhase', params: ({ context }) => ({ type: 'phase.run', phase: 'turnStopping', input: stepInput(context) }) },
+          on: {
+            'turnStopping.done': [
               haltToClosing,
               { guard: 'hasNextStepInput', target: 'claiming' },
               { target: 'closing' },
             ],
-            onError: [haltToClosing, { target: 'closing', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
+            'turnStopping.error': [haltToClosing, { target: 'closing', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
           },
         },
         closing: {

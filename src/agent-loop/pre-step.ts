@@ -1,11 +1,10 @@
 /**
- * The pre-step actor (dsh contracts §4.1 step a): claim, assemble the prompt, project the
+ * The pre-step phase (dsh contracts §4.1 step a): claim, assemble the prompt, project the
  * runtime context, then the `agent/pre-step` waterfall. Plane: worker. Contract: abort is
  * checked after assembly and after the waterfall; the decision is authoritative, and an entering
  * step carries the assembled prompt out (its requests render it).
  * @module agent-loop/pre-step
  */
-import { fromPromise } from 'xstate'
 import type { PreStepDecision, PreStepInput, PreStepOutcome } from './loop-types.ts'
 import { checkAbort, type LoopDeps } from './loop-deps.ts'
 import { projectRuntimeContext } from './runtime-context.ts'
@@ -23,8 +22,8 @@ function checkDecision(decision: unknown): PreStepDecision {
   throw new PreStepDecisionError(`agent/pre-step returned ${JSON.stringify(decision)}; expected {kind:'enter', messages} | {kind:'reject'} | {kind:'end', reason}`)
 }
 
-export function preStepActor(deps: LoopDeps) {
-  return fromPromise<PreStepOutcome, PreStepInput>(async ({ input }) => {
+export function preStepPhase(deps: LoopDeps) {
+  return async (input: PreStepInput): Promise<PreStepOutcome> => {
     const signal = deps.signal()
     checkAbort(signal)
     const { services, agent, session, inbox } = deps
@@ -37,5 +36,5 @@ export function preStepActor(deps: LoopDeps) {
     const decision = checkDecision(await services.events.waterfall('agent/pre-step', payload, async () => ({ kind: 'enter', messages })))
     checkAbort(signal)
     return decision.kind === 'enter' ? { ...decision, assembly } : decision
-  })
+  }
 }

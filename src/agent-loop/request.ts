@@ -1,12 +1,11 @@
 /**
- * The request actor (dsh contracts §4.2 steps 1–7): route, derive, build the frozen request,
+ * The request phase (dsh contracts §4.2 steps 1–7): route, derive, build the frozen request,
  * stream into `assistant/chunk`s and commit `assistant/message` (or an interrupted partial).
  * Plane: worker. Contract: the request is built from the log and the step's prompt only; a failed
  * finish is returned with its route (not thrown) so the recovery phase decides; the message's tool
  * calls are returned for the tool batch; an abort always rethrows.
  * @module agent-loop/request
  */
-import { fromPromise } from 'xstate'
 import { BlockAssembler } from '../llm/block-assembler.ts'
 import { createAssistantMessage } from '../llm/messages.ts'
 import type { GenerateOptions } from '../llm/types.ts'
@@ -24,8 +23,8 @@ function commitInterrupted(deps: LoopDeps, input: StepInput, assembler: BlockAss
   deps.session.append('assistant/message', { turn: input.turn, step: input.step, message, ...(usage ? { usage } : {}), interrupted: true }, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs })
 }
 
-export function requestActor(deps: LoopDeps) {
-  return fromPromise<RequestOutcome, RequestInput>(async ({ input }) => {
+export function requestPhase(deps: LoopDeps) {
+  return async (input: RequestInput): Promise<RequestOutcome> => {
     const signal = deps.signal()
     checkAbort(signal)
     const { session } = deps
@@ -62,5 +61,5 @@ export function requestActor(deps: LoopDeps) {
     const calls = message.content.flatMap((block) => (block.type === 'tool-call' ? [{ callId: block.id as CallId, name: block.name, arguments: block.arguments }] : []))
     const finish = result.finish.kind === 'max-tokens' ? 'max-tokens' : calls.length ? 'tool-calls' : 'stop'
     return { kind: 'finished', finish, calls }
-  })
+  }
 }

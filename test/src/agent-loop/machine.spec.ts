@@ -1,11 +1,12 @@
-// The loop machine alone, with provided actors and recording actions: the trace of phases
+// The loop machine alone, with provided phases and recording actions: the trace of phases
 // and log writes for every turn shape, cancellation in each phase, the close reasons, and the
-// step's values (prompt, tool calls, failed attempt) carried from actor to actor by the chart.
+// step's values (prompt, tool calls, failed attempt) carried from phase to phase by the chart.
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { createActor, waitFor } from 'xstate'
 import { agentLoopMachine, LoopImplementationMissingError } from '../../../src/agent-loop/machine.ts'
+import { phaseRunner } from '../../../src/agent-loop/phases.ts'
 import type {
-  FailedAttempt, LoopContext, PreStepDecision, PreStepInput, PreStepOutcome, RecoveryOutcome, RequestErrorInput, RequestInput, RequestOutcome,
+  FailedAttempt, LoopContext, PreStepDecision, PreStepInput, RecoveryOutcome, RequestErrorInput, RequestInput, RequestOutcome,
   StepInput, ToolBatchInput, ToolBatchOutcome,
 } from '../../../src/agent-loop/loop-types.ts'
 import { DEFAULT_RETRY_POLICY } from '../../../src/llm/errors.ts'
@@ -43,37 +44,39 @@ function settle<T>(value: T | 'hang', signal: AbortSignal, trace: string[], name
 
 function run(script: Script, pending = { nextTurn: 0, nextStep: 0 }) {
   const trace: string[] = []
-  /** Every actor input, in order: what the chart handed each actor. */
+  /** Every phase input, in order: what the chart handed each phase. */
   const inputs: { actor: string; input: unknown }[] = []
   let controller = new AbortController()
   let attempts = 0
   const machine = agentLoopMachine.provide({
     actors: {
-      preStep: fromPromise<PreStepOutcome, PreStepInput>(async ({ input, self }) => {
-        trace.push(`preStep ${input.step} ${input.target}`)
-        inputs.push({ actor: 'preStep', input })
-        self._parent?.send({ type: 'inbox.changed', pending: { nextTurn: 0, nextStep: 0 } })
-        const decision = (script.preStep ?? ((i) => (i.step === 1 ? enter(1) : enter(0))))(input)
-        return decision.kind === 'enter' ? { ...decision, assembly: assemblyOf(input) } : decision
-      }),
-      request: fromPromise<RequestOutcome, RequestInput>(async ({ input }) => {
-        trace.push(`request ${input.step}`)
-        inputs.push({ actor: 'request', input })
-        return settle((script.request ?? (() => stop))(input, attempts++), controller.signal, trace, 'request')
-      }),
-      requestError: fromPromise<RecoveryOutcome, RequestErrorInput>(async ({ input }) => {
-        trace.push('requestError')
-        inputs.push({ actor: 'requestError', input })
-        return settle((script.requestError ?? (() => ({ retry: true })))(input), controller.signal, trace, 'requestError')
-      }),
-      toolBatch: fromPromise<ToolBatchOutcome, ToolBatchInput>(async ({ input }) => {
-        trace.push(`tools ${input.step}`)
-        inputs.push({ actor: 'toolBatch', input })
-        return settle((script.toolBatch ?? (() => ({ concludesTurn: false })))(input), controller.signal, trace, 'tools')
-      }),
-      turnStopping: fromPromise<void, StepInput>(async ({ input }) => {
-        trace.push('turnStopping')
-        script.turnStopping?.(input)
+      phases: phaseRunner({
+        preStep: async (input) => {
+          trace.push(`preStep ${input.step} ${input.target}`)
+          inputs.push({ actor: 'preStep', input })
+          actor.send({ type: 'inbox.changed', pending: { nextTurn: 0, nextStep: 0 } })
+          const decision = (script.preStep ?? ((i) => (i.step === 1 ? enter(1) : enter(0))))(input)
+          return decision.kind === 'enter' ? { ...decision, assembly: assemblyOf(input) } : decision
+        },
+        request: async (input) => {
+          trace.push(`request ${input.step}`)
+          inputs.push({ actor: 'request', input })
+          return settle((script.request ?? (() => stop))(input, attempts++), controller.signal, trace, 'request')
+        },
+        requestError: async (input) => {
+          trace.push('requestError')
+          inputs.push({ actor: 'requestError', input })
+          return settle((script.requestError ?? (() => ({ retry: true })))(input), controller.signal, trace, 'requestError')
+        },
+        toolBatch: async (input) => {
+          trace.push(`tools ${input.step}`)
+          inputs.push({ actor: 'toolBatch', input })
+          return settle((script.toolBatch ?? (() => ({ concludesTurn: false })))(input), controller.signal, trace, 'tools')
+        },
+        turnStopping: async (input) => {
+          trace.push('turnStopping')
+          script.turnStopping?.(input)
+        },
       }),
     },
     actions: {
