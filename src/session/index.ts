@@ -33,7 +33,6 @@ export { SessionStore, type CreateSessionOptions, type SessionMeta, type Session
 export { Session, type SessionOptions } from './session.ts'
 export type { SessionListing, SessionPersistence, StoredSession } from './persistence.ts'
 export { SessionAppendError, SessionForkError, SessionImportError, SessionInvariantError, SessionSeedError, SessionStoreError } from './errors.ts'
-export { interruptedTurnClosers } from './repair.ts'
 export { LogInvariant, logInvariantCheck } from './invariant.ts'
 export { KNOWN_SESSION_EVENT_TYPES } from './known-types.ts'
 export * from './types.ts'

@@ -6,6 +6,7 @@
  * @module session/repair
  */
 import type { CallId, MessageId } from '../util/brand.ts'
+import { openTurnStart } from './open-turn.ts'
 import { TurnState } from './turn-state.ts'
 import type { SessionEvent, SessionEventMap } from './types.ts'
 
@@ -21,16 +22,6 @@ interface OpenStep {
   /** callId → seq of its `tool/call`. */
   calls: Map<CallId, number>
   answered: Set<CallId>
-}
-
-/** Index of the `turn/start` of the turn still open at the end of `events`, or -1 (O(last turn), not O(log)). */
-function openTurnStart(events: readonly SessionEvent[]): number {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const type = events[i]!.type
-    if (type === 'turn/start') return i
-    if (type === 'turn/end' || type === 'session/end-seed') return -1
-  }
-  return -1
 }
 
 /** Folds the open turn from its `turn/start` (earlier events cannot change its step state). */

@@ -11,7 +11,7 @@ import { lazyPart } from '../kernel/lazy-plugin.ts'
 import { KNOWN_SESSION_EVENT_TYPES } from './known-types.ts'
 import type { FlushOutcome, SessionListing, SessionPersistence } from './persistence.ts'
 import { SessionPublication, type SessionVerifier } from './publication.ts'
-import { interruptedTurnClosers } from './repair.ts'
+import { openTurnStart } from './open-turn.ts'
 import { sessionFileText } from './session-file.ts'
 import { Session } from './session.ts'
 import { liveView, storedView, type SessionReadView } from './read-view.ts'
@@ -20,6 +20,8 @@ import { DEFAULT_MAX_EVENT_BYTES } from './validate-json.ts'
 
 /** dsh's JSONL reader and writer load with the first export or import, never on the append path. */
 const jsonlFormat = lazyPart('session: JSONL import/export', () => import('./jsonl.ts'))
+/** Crash repair loads with the first stored log that ends inside a turn (a clean one never needs it). */
+const crashRepair = lazyPart('session: crash repair', () => import('./repair.ts'))
 
 export interface SessionStoreConfig {
   /** Cap on one event's JSON size (append and import); default 8 MiB. */
@@ -106,7 +108,7 @@ export class SessionStoreCore {
     const stored = await this.backend.load(id)
     if (!stored) throw new SessionStoreError('SESSION_NOT_FOUND', `session ${id} not found`)
     this.checkKnownTypes(stored.events)
-    const closers = interruptedTurnClosers(stored.events)
+    const closers = openTurnStart(stored.events) < 0 ? [] : (await crashRepair()).interruptedTurnClosers(stored.events)
     const adopt = stored.fresh !== true ? false : stored.parsed === true ? 'parsed' : true
     const session = this.instantiate(stored.header, [...stored.events, ...closers], adopt)
     await this.backend.append(id, session.events.slice(stored.events.length))

@@ -102,7 +102,7 @@ export class CompactionService extends Service {
       ...(header.tools === undefined ? {} : { tools: header.tools }),
     }, tally).totalTokens
     if (measure() <= threshold) return
-    if (this.pruneFirst(session) && measure() <= threshold) return
+    if (await this.pruneFirst(session) && measure() <= threshold) return
     try {
       await this.run(agent, turn, retain, signal)
     } catch (error) {
@@ -116,7 +116,7 @@ export class CompactionService extends Service {
     if (used >= this.config.maxOverflowRetries) return false
     this.overflowRetries.set(agent.session, used + 1)
     const generation = agent.session.surface.replaceGeneration
-    this.pruneFirst(agent.session)
+    await this.pruneFirst(agent.session)
     try {
       await this.run(agent, turn, 0, signal)
     } catch (error) {
@@ -129,11 +129,11 @@ export class CompactionService extends Service {
    * dsh's order: the model-free pruner (when mounted) before any summary, inside the open turn.
    * @returns whether it replaced anything
    */
-  private pruneFirst(session: Session): boolean {
+  private async pruneFirst(session: Session): Promise<boolean> {
     const pruner = this.ctx.get('toolResultPruner')
     if (!pruner) return false
     try {
-      return pruner.pruneSession(session).pruned.length > 0
+      return (await pruner.pruneSession(session)).pruned.length > 0
     } catch (error) {
       this.report(error)
       return false

@@ -7,4 +7,4 @@ import { ToolResultPruner } from './service.ts'
 export default ToolResultPruner
 export { ToolResultPruner } from './service.ts'
 export { PRUNE_MARKER, PRUNE_DEFAULTS, resolvePruneConfig, type ToolResultPruneConfig } from './config.ts'
-export { pruneContent, type PruneResult, type PrunedEntry } from './prune.ts'
+export type { PruneResult, PrunedEntry } from './prune.ts'

@@ -11,7 +11,11 @@ import type { Agent } from '../../agent-loop/types.ts'
 import type { Session } from '../../session/session.ts'
 import type {} from '../../session/index.ts'
 import { resolvePruneConfig, type ResolvedPruneConfig, type ToolResultPruneConfig } from './config.ts'
-import { pruneCandidates, pruneSession, type PruneResult } from './prune.ts'
+import type { PruneResult } from './prune.ts'
+import { lazyPart } from '../../kernel/lazy-plugin.ts'
+
+/** prune.ts (the pass itself): loaded with the first pruning or trim, or warmed after a first answer. */
+const prunePass = lazyPart('tool-result-pruner: pass', () => import('./prune.ts'))
 
 declare module '@deepseek-ai/cordis' {
   interface Context { toolResultPruner: ToolResultPruner }
@@ -28,14 +32,14 @@ export class ToolResultPruner extends Service {
     this.config = resolvePruneConfig(config)
   }
 
-  /** Prunes the over-budget results of `session`'s surface; the caller holds the open turn. */
-  pruneSession(session: Session): PruneResult {
-    return pruneSession(session, this.config)
+  /** Prunes the over-budget results of `session`'s surface; the caller holds the open turn (across the pass's load too). */
+  async pruneSession(session: Session): Promise<PruneResult> {
+    return (await prunePass()).pruneSession(session, this.config)
   }
 
   /** How many current results are over the threshold (what `trimNow` would replace). */
-  candidates(session: Session): number {
-    return pruneCandidates(session, this.config)
+  async candidates(session: Session): Promise<number> {
+    return (await prunePass()).pruneCandidates(session, this.config)
   }
 
   /**
@@ -46,12 +50,13 @@ export class ToolResultPruner extends Service {
   trimNow(agent: Agent): Promise<PruneResult> {
     return agent.runMaintenance(async () => {
       const session = agent.session
-      if (this.candidates(session) === 0) return NOTHING
+      const { pruneCandidates, pruneSession } = await prunePass()
+      if (pruneCandidates(session, this.config) === 0) return NOTHING
       const turn = session.lastTurn + 1
       session.append('turn/start', { turn })
       let result: PruneResult
       try {
-        result = this.pruneSession(session)
+        result = pruneSession(session, this.config)
       } finally {
         session.append('turn/end', { turn, reason: { kind: 'completed' } })
       }

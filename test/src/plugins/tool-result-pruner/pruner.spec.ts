@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createRuntime, type Runtime } from '../../../../src/index.ts'
 import type { ScriptedReply } from '../../../../src/llm-scripted/types.ts'
 import type { SessionEvent } from '../../../../src/session/types.ts'
-import { PRUNE_DEFAULTS, PRUNE_MARKER, pruneContent, resolvePruneConfig } from '../../../../src/plugins/tool-result-pruner/index.ts'
+import { PRUNE_DEFAULTS, PRUNE_MARKER, resolvePruneConfig } from '../../../../src/plugins/tool-result-pruner/index.ts'
+import { pruneContent } from '../../../../src/plugins/tool-result-pruner/prune.ts'
 
 const runtimes: Runtime[] = []
 afterEach(async () => { await Promise.all(runtimes.splice(0).map((r) => r.dispose())) })
