@@ -1,7 +1,7 @@
 // What the agent worker does not need for a first answer stays out of it: the shell backend (with
 // just-bash), the search index, compaction (and the host's maintenance commands), the person's
 // workspace commands and the web_fetch tool are not fetched before the first answer's text shows;
-// after the first turn ends the lazy parts (compaction, the result pruner's pass, crash repair, maintenance commands, export, …) are fetched
+// after the first turn ends the lazy parts (compaction, the result pruner's pass, crash repair, the instructions renderer, maintenance commands, export, …) are fetched
 // at once (warm-parts: a page going offline later without a service worker still has them), the
 // shell, the search index and web_fetch only when used; all work as before (counted by the worker's
 // own requests; the demo build, real worker); every lazy part is in the offline copy the service
@@ -12,7 +12,7 @@ import { bootAgent, send, transcriptText, waitForTurnEnds } from '../harness/age
 const LAZY = {
   shell: /\/justbash-backend-[^/]*\.js$/, search: /\/search-index-[^/]*\.js$/,
   compaction: /\/compact-[^/]*\.js$/, maintenance: /\/maintenance-commands-[^/]*\.js$/, webFetch: /\/fetch-tool-[^/]*\.js$/,
-  prune: /\/prune-[^/]*\.js$/, repair: /\/repair-[^/]*\.js$/,
+  prune: /\/prune-[^/]*\.js$/, repair: /\/repair-[^/]*\.js$/, instructions: /\/render-[^/]*\.js$/,
 }
 type Part = keyof typeof LAZY
 
@@ -35,7 +35,7 @@ test('a first answer fetches none of them, then the lazy parts warm; a command f
   await expect(page.locator('dsh-agent [part~="assistant-message"]')).toContainText('first-answer') // streaming, slowly: the turn has not ended
   expect(fetched()).toEqual([])
   await waitForTurnEnds(page, 1)
-  await expect.poll(fetched).toEqual(['compaction', 'maintenance', 'prune', 'repair'])
+  await expect.poll(fetched).toEqual(['compaction', 'maintenance', 'prune', 'repair', 'instructions'])
 
   await send(page, 'run it')
   await waitForTurnEnds(page, 2)
@@ -43,17 +43,17 @@ test('a first answer fetches none of them, then the lazy parts warm; a command f
   expect(await transcriptText(page)).toContain('Running it.')
   await page.locator('dsh-agent [part~="tool-card"] [part~="tool-summary"]').click()
   await expect(page.locator('dsh-agent [part~="terminal"]')).toContainText('lazy-shell-ok')
-  expect(fetched()).toEqual(['shell', 'compaction', 'maintenance', 'prune', 'repair'])
+  expect(fetched()).toEqual(['shell', 'compaction', 'maintenance', 'prune', 'repair', 'instructions'])
 
   await page.locator('dsh-agent [part~="sessions-toggle"]').click()
   await page.locator('dsh-agent [part~="search-input"]').fill('lorem')
   await expect(page.locator('dsh-agent [part~="search-hit"]').first()).toBeVisible()
-  expect(fetched()).toEqual(['shell', 'search', 'compaction', 'maintenance', 'prune', 'repair'])
+  expect(fetched()).toEqual(['shell', 'search', 'compaction', 'maintenance', 'prune', 'repair', 'instructions'])
   await page.locator('dsh-agent [part~="sessions-toggle"]').click()
 
   await page.locator('dsh-agent [part~="compact-button"]').click()
   await expect(page.locator('dsh-agent dsh-transcript [part~="notice"][data-code="COMPACTED"]')).toHaveText('Earlier conversation was summarized')
-  expect(fetched()).toEqual(['shell', 'search', 'compaction', 'maintenance', 'prune', 'repair'])
+  expect(fetched()).toEqual(['shell', 'search', 'compaction', 'maintenance', 'prune', 'repair', 'instructions'])
 })
 
 test('web_fetch is fetched only when web-fetch allows something, and then fetches', async ({ page, context }) => {

@@ -8,7 +8,8 @@
  */
 import type { FileSystem } from '../../fs/file-system.ts'
 import { dirname, displayPath, isWithin, joinPath } from '../../fs/path-policy.ts'
-import { byteLength, truncateUtf8, type InstructionFile } from './render.ts'
+import type { InstructionFile } from './render.ts'
+import { byteLength, truncateUtf8 } from './utf8-cut.ts'
 
 export interface Candidates {
   base: readonly string[]

@@ -17,7 +17,7 @@ import type {} from '../../tools/events.ts'
 import { resolvePath } from '../../fs/path-policy.ts'
 import { chain, directoryOf, type Candidates } from './files.ts'
 import { EmptyScans } from './empty-scans.ts'
-import { composeBaseline, composeChanges, touchedDirs } from './reconcile.ts'
+import { composeBaseline, composeChanges, instructionRenderer, touchedDirs } from './reconcile.ts'
 import { knownInstructions } from './state.ts'
 
 export const name = 'agent-instructions'
@@ -53,6 +53,8 @@ export function apply(ctx: Context, config: Config = {}): void {
     local: (config.localInstructionFileCandidates ?? ['AGENTS.local.md', 'CLAUDE.local.md']).filter(validName),
     maxSourceBytes,
   }
+  // Site instructions enter every first step: their renderer loads now, while the page is surely online.
+  if (config.site !== undefined && config.site.trim() !== '') instructionRenderer().catch(() => undefined)
   /** Paths successfully touched by file tools since the agent's last step, per session. */
   const touches = new WeakMap<Session, string[]>()
   /** Sessions whose live agent has compared the files once (resume). */

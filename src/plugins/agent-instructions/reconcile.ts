@@ -11,8 +11,15 @@ import type { UserMessage } from '../../llm/types.ts'
 import { sha1Hex } from '../../util/digest.ts'
 import type { EmptyScans } from './empty-scans.ts'
 import { chain, loadDirectory, type Candidates } from './files.ts'
-import { renderBaseline, renderChanges, type ChangeItem, type InstructionChange, type InstructionFile } from './render.ts'
+import type { ChangeItem, InstructionChange, InstructionFile } from './render.ts'
+import { lazyPart } from '../../kernel/lazy-plugin.ts'
 import { instructionMessage, type KnownInstructions } from './state.ts'
+
+/**
+ * The renderer (texts, byte budget, marker): loaded with the first instructions there are to render
+ * (at mount with site instructions), or warmed after a first answer; a workspace without any never loads it.
+ */
+export const instructionRenderer = lazyPart('agent-instructions: render', () => import('./render.ts'))
 
 export const SITE_PATH = 'site instructions'
 export const SITE_SCOPE = 'site'
@@ -38,7 +45,8 @@ const siteFile = (site: string | undefined): InstructionFile[] => (site === unde
 export async function composeBaseline(input: ComposeInput): Promise<UserMessage | undefined> {
   const files = [...siteFile(input.site), ...await input.scans.loadChain(input.fs, input.cwd, input.candidates, input.identity, input.signal)]
   const replace = input.known.baseline
-  const rendered = renderBaseline(files, input.maxBytes, replace)
+  if (files.length === 0 && !replace) return undefined
+  const rendered = (await instructionRenderer()).renderBaseline(files, input.maxBytes, replace)
   if (rendered.text === '') return undefined
   const kept = new Set(rendered.represented)
   const changes: InstructionChange[] = []
@@ -76,7 +84,7 @@ export async function composeChanges(input: ComposeInput): Promise<UserMessage |
     items.push({ change: { action: 'set', scope: file.scope, path, digest: await sha1Hex(file.content) }, file })
   }
   if (items.length === 0) return undefined
-  const rendered = renderChanges(items, input.maxBytes)
+  const rendered = (await instructionRenderer()).renderChanges(items, input.maxBytes)
   return rendered.changes.length === 0 ? undefined : instructionMessage(rendered)
 }
 

@@ -6,6 +6,8 @@
  * truncated; every omission or truncation is named in the marker, never silent.
  * @module plugins/agent-instructions/render
  */
+import { byteLength, truncateUtf8 } from './utf8-cut.ts'
+
 export interface InstructionFile {
   /** What the model sees: workspace-relative path, or `site instructions` for the site layer. */
   displayPath: string
@@ -35,19 +37,6 @@ const INTRO = 'The following workspace instructions may be relevant to your work
 const REPLACEMENT = 'This complete workspace instruction baseline replaces all earlier workspace instruction baselines. '
 const EMPTY_REPLACEMENT = `${REPLACEMENT}No workspace instructions are currently active.`
 const COMPACT_INTRO = 'Workspace instructions were omitted or truncated to fit the configured byte budget.'
-
-const encoder = new TextEncoder()
-const decoder = new TextDecoder()
-export const byteLength = (text: string): number => encoder.encode(text).length
-
-/** The longest prefix of `text` within `maxBytes` UTF-8 bytes, never splitting a code point. */
-export function truncateUtf8(text: string, maxBytes: number): string {
-  const bytes = encoder.encode(text)
-  if (bytes.length <= maxBytes) return text
-  let end = Math.max(0, Math.trunc(maxBytes))
-  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--
-  return decoder.decode(bytes.subarray(0, end))
-}
 
 /** Repository text must not close the plugin's frame. */
 const escapeFrame = (body: string): string => body.replaceAll(CLOSE, '<\\/system-reminder>')

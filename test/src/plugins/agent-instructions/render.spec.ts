@@ -1,7 +1,8 @@
 // The instruction renderer's budget (dsh agent-instructions): broader files go before the most specific
 // is truncated, every cut is named in the marker, and the bytes never exceed the budget.
 import { expect, it } from 'vitest'
-import { byteLength, renderBaseline, renderChanges, type InstructionFile } from '../../../../src/plugins/agent-instructions/render.ts'
+import { renderBaseline, renderChanges, type InstructionFile } from '../../../../src/plugins/agent-instructions/render.ts'
+import { byteLength } from '../../../../src/plugins/agent-instructions/utf8-cut.ts'
 
 const file = (displayPath: string, content: string, scope = '.'): InstructionFile => ({ displayPath, scope, content })
 
