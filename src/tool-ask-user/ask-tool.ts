@@ -6,7 +6,7 @@
  * @module tool-ask-user/ask-tool
  */
 import type { Context } from '@deepseek-ai/cordis'
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import type { AskUserQuestionItem } from '../user-questions/types.ts'
 
@@ -54,27 +54,30 @@ function toItem(q: ModelQuestion): AskUserQuestionItem {
   }
 }
 
+const PARAMETERS = toolParameters('ask_user_question', {
+  type: 'object', required: ['questions'], additionalProperties: false,
+  properties: { questions: { type: 'array', description: 'Questions to ask the user before continuing.', items: QUESTION_SCHEMA } },
+})
+const OUTPUT_SCHEMA = toolOutputSchema('ask_user_question', {
+  type: 'object', required: ['answers'], additionalProperties: false,
+  properties: {
+    answers: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['id', 'selected'], additionalProperties: false,
+        properties: { id: { type: 'string' }, selected: { type: 'array', items: { type: 'string' } }, custom: { type: 'string' } },
+      },
+    },
+  },
+})
+
 export function askUserQuestionTool(ctx: Context): ToolDefinition<AskArgs, AskValue> {
   return defineTool<AskArgs, AskValue>({
     name: 'ask_user_question',
     description: DESCRIPTION,
-    parameters: {
-      type: 'object', required: ['questions'], additionalProperties: false,
-      properties: { questions: { type: 'array', description: 'Questions to ask the user before continuing.', items: QUESTION_SCHEMA } },
-    },
+    parameters: PARAMETERS,
     output: {
-      schema: {
-        type: 'object', required: ['answers'], additionalProperties: false,
-        properties: {
-          answers: {
-            type: 'array',
-            items: {
-              type: 'object', required: ['id', 'selected'], additionalProperties: false,
-              properties: { id: { type: 'string' }, selected: { type: 'array', items: { type: 'string' } }, custom: { type: 'string' } },
-            },
-          },
-        },
-      },
+      schema: OUTPUT_SCHEMA,
       render: (_args, value) => [{ type: 'text', text: JSON.stringify(value) }],
     },
     isConcurrencySafe: () => false,

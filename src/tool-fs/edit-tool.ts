@@ -5,7 +5,7 @@
  * @module tool-fs/edit-tool
  */
 import type { Context } from '@deepseek-ai/cordis'
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import { fsCall, MAX_CARD_TEXT } from './tool-context.ts'
 
@@ -16,6 +16,17 @@ function countMatches(text: string, needle: string): number {
   return needle === '' ? 0 : text.split(needle).length - 1
 }
 
+const PARAMETERS = toolParameters('edit', {
+  type: 'object', required: ['file_path', 'old_string', 'new_string'], additionalProperties: false,
+  properties: {
+    file_path: { type: 'string', description: 'Path of the file, relative to the workspace root or absolute.' },
+    old_string: { type: 'string', description: 'The exact text to replace.' },
+    new_string: { type: 'string', description: 'The replacement text (empty deletes old_string).' },
+    replace_all: { type: 'boolean', description: 'Replace every occurrence instead of exactly one (default false).' },
+  },
+})
+const OUTPUT_SCHEMA = toolOutputSchema('edit', { type: 'object', required: ['path', 'before', 'after'], properties: { path: { type: 'string' }, before: { type: 'string' }, after: { type: 'string' } } })
+
 export function editTool(ctx: Context): ToolDefinition<EditArgs, EditValue> {
   return defineTool<EditArgs, EditValue>({
     name: 'edit',
@@ -24,18 +35,10 @@ export function editTool(ctx: Context): ToolDefinition<EditArgs, EditValue> {
       'and exactly once, unless replace_all is true, which replaces every occurrence. An empty new_string deletes the match.',
       'Read the file first: an edit of a file you have not read, or that changed since you read it, is refused.',
     ].join(' '),
-    parameters: {
-      type: 'object', required: ['file_path', 'old_string', 'new_string'], additionalProperties: false,
-      properties: {
-        file_path: { type: 'string', description: 'Path of the file, relative to the workspace root or absolute.' },
-        old_string: { type: 'string', description: 'The exact text to replace.' },
-        new_string: { type: 'string', description: 'The replacement text (empty deletes old_string).' },
-        replace_all: { type: 'boolean', description: 'Replace every occurrence instead of exactly one (default false).' },
-      },
-    },
+    parameters: PARAMETERS,
     effect: 'write',
     output: {
-      schema: { type: 'object', required: ['path', 'before', 'after'], properties: { path: { type: 'string' }, before: { type: 'string' }, after: { type: 'string' } } },
+      schema: OUTPUT_SCHEMA,
       render: (args, value) => {
         const count = args.replace_all ? countMatches(value.before, args.old_string) : 1
         return [{ type: 'text', text: `Edited ${value.path}: replaced ${count} occurrence${count === 1 ? '' : 's'}.` }]

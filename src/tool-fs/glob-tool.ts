@@ -5,7 +5,7 @@
  */
 import type { Context } from '@deepseek-ai/cordis'
 import { sandboxPolicyFor } from '../fs/sandbox-policy.ts'
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import { GLOB_MAX_PATHS, renderGlob, samplePaths } from './search-format.ts'
 
@@ -13,6 +13,15 @@ interface GlobArgs { pattern: string; path?: string }
 type GlobValue = { root: string; paths: string[] }
 
 export const SEARCH_TIMEOUT_MS = 30_000
+
+const PARAMETERS = toolParameters('glob', {
+  type: 'object', required: ['pattern'], additionalProperties: false,
+  properties: {
+    pattern: { type: 'string', description: 'The glob pattern.' },
+    path: { type: 'string', description: 'Directory to search in (default: the workspace root).' },
+  },
+})
+const OUTPUT_SCHEMA = toolOutputSchema('glob', { type: 'object', required: ['root', 'paths'], properties: { root: { type: 'string' }, paths: { type: 'array', items: { type: 'string' } } } })
 
 export function globTool(ctx: Context): ToolDefinition<GlobArgs, GlobValue> {
   return defineTool<GlobArgs, GlobValue>({
@@ -22,17 +31,11 @@ export function globTool(ctx: Context): ToolDefinition<GlobArgs, GlobValue> {
       '(e.g. "*.ts"), one with "/" matches paths relative to the search directory (e.g. "src/**/*.test.ts").',
       `Hidden and ignored files are included; VCS directories are skipped. At most ${GLOB_MAX_PATHS} paths are shown.`,
     ].join(' '),
-    parameters: {
-      type: 'object', required: ['pattern'], additionalProperties: false,
-      properties: {
-        pattern: { type: 'string', description: 'The glob pattern.' },
-        path: { type: 'string', description: 'Directory to search in (default: the workspace root).' },
-      },
-    },
+    parameters: PARAMETERS,
     effect: 'read',
     timeoutMs: SEARCH_TIMEOUT_MS,
     output: {
-      schema: { type: 'object', required: ['root', 'paths'], properties: { root: { type: 'string' }, paths: { type: 'array', items: { type: 'string' } } } },
+      schema: OUTPUT_SCHEMA,
       render: (_args, value) => [{ type: 'text', text: renderGlob(value.paths) }],
       presentationMeta: (_args, value) => ({ paths: samplePaths(value.paths), truncated: value.paths.length > GLOB_MAX_PATHS, total: value.paths.length }),
     },

@@ -9,7 +9,7 @@ import { isFsError } from '../fs/errors.ts'
 import { sandboxPolicyFor } from '../fs/sandbox-policy.ts'
 import type { FsTarget, SandboxPolicy } from '../fs/types.ts'
 import { ToolError } from '../tools/errors.ts'
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import { SEARCH_TIMEOUT_MS } from './glob-tool.ts'
 import { splitLines } from './read-window.ts'
@@ -54,6 +54,16 @@ function matchLines(path: string, text: string, regex: RegExp): GrepMatch[] {
   return found
 }
 
+const PARAMETERS = toolParameters('grep', {
+  type: 'object', required: ['pattern'], additionalProperties: false,
+  properties: {
+    pattern: { type: 'string', description: 'The regular expression to search for.' },
+    path: { type: 'string', description: 'File or directory to search (default: the workspace root).' },
+    include: { type: 'string', description: 'Only search files matching this glob, e.g. "*.{ts,tsx}".' },
+  },
+})
+const OUTPUT_SCHEMA = toolOutputSchema('grep', { type: 'object', required: ['matches'], properties: { matches: { type: 'array', items: { type: 'object', required: ['path', 'lineNumber', 'line'], properties: { path: { type: 'string' }, lineNumber: { type: 'integer' }, line: { type: 'string' } } } } } })
+
 export function grepTool(ctx: Context): ToolDefinition<GrepArgs, GrepValue> {
   return defineTool<GrepArgs, GrepValue>({
     name: 'grep',
@@ -62,18 +72,11 @@ export function grepTool(ctx: Context): ToolDefinition<GrepArgs, GrepValue> {
       'Searches the workspace root by default, or one file or directory given as path; include filters file names with one glob (e.g. "*.ts").',
       `Binary files and VCS directories are skipped. Matches are grouped by file; at most ${GREP_MAX_MATCHES} are shown.`,
     ].join(' '),
-    parameters: {
-      type: 'object', required: ['pattern'], additionalProperties: false,
-      properties: {
-        pattern: { type: 'string', description: 'The regular expression to search for.' },
-        path: { type: 'string', description: 'File or directory to search (default: the workspace root).' },
-        include: { type: 'string', description: 'Only search files matching this glob, e.g. "*.{ts,tsx}".' },
-      },
-    },
+    parameters: PARAMETERS,
     effect: 'read',
     timeoutMs: SEARCH_TIMEOUT_MS,
     output: {
-      schema: { type: 'object', required: ['matches'], properties: { matches: { type: 'array', items: { type: 'object', required: ['path', 'lineNumber', 'line'], properties: { path: { type: 'string' }, lineNumber: { type: 'integer' }, line: { type: 'string' } } } } } },
+      schema: OUTPUT_SCHEMA,
       render: (_args, value) => [{ type: 'text', text: renderGrep(value.matches) }],
       presentationMeta: (_args, value) => ({ files: groupMatches(value.matches.slice(0, GREP_MAX_MATCHES)), truncated: value.matches.length > GREP_MAX_MATCHES, total: value.matches.length }),
     },

@@ -6,7 +6,7 @@
  */
 import type { Context } from '@deepseek-ai/cordis'
 import { FsError, notFound } from '../fs/errors.ts'
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import type { JsonSchemaNode, ToolDefinition } from '../tools/types.ts'
 import { langOf } from './lang.ts'
 import { READ_DEFAULT_LIMIT, readWindow, renderRead, type ReadValue } from './read-window.ts'
@@ -17,6 +17,16 @@ interface ReadArgs { file_path: string; offset?: number; limit?: number }
 
 const lineSchema: JsonSchemaNode = { type: 'object', required: ['number', 'text'], properties: { number: { type: 'integer' }, text: { type: 'string' } } }
 
+const PARAMETERS = toolParameters('read', {
+  type: 'object', required: ['file_path'], additionalProperties: false,
+  properties: {
+    file_path: { type: 'string', description: 'Path of the file, relative to the workspace root or absolute.' },
+    offset: { type: 'integer', minimum: 1, description: 'First line to read, 1-based (default 1).' },
+    limit: { type: 'integer', minimum: 1, description: `Maximum number of lines (default ${READ_DEFAULT_LIMIT}).` },
+  },
+})
+const OUTPUT_SCHEMA = toolOutputSchema('read', { type: 'object', required: ['path', 'offset', 'lines', 'totalLines'], properties: { path: { type: 'string' }, offset: { type: 'integer' }, lines: { type: 'array', items: lineSchema }, totalLines: { type: 'integer' } } })
+
 export function readTool(ctx: Context): ToolDefinition<ReadArgs, ReadValue> {
   return defineTool<ReadArgs, ReadValue>({
     name: 'read',
@@ -26,18 +36,11 @@ export function readTool(ctx: Context): ToolDefinition<ReadArgs, ReadValue> {
       'Lines longer than 2000 characters are cut and output stops at 50 KiB; the footer tells you where to continue.',
       'You must read a file before you edit it or overwrite it.',
     ].join(' '),
-    parameters: {
-      type: 'object', required: ['file_path'], additionalProperties: false,
-      properties: {
-        file_path: { type: 'string', description: 'Path of the file, relative to the workspace root or absolute.' },
-        offset: { type: 'integer', minimum: 1, description: 'First line to read, 1-based (default 1).' },
-        limit: { type: 'integer', minimum: 1, description: `Maximum number of lines (default ${READ_DEFAULT_LIMIT}).` },
-      },
-    },
+    parameters: PARAMETERS,
     effect: 'read',
     isConcurrencySafe: () => true,
     output: {
-      schema: { type: 'object', required: ['path', 'offset', 'lines', 'totalLines'], properties: { path: { type: 'string' }, offset: { type: 'integer' }, lines: { type: 'array', items: lineSchema }, totalLines: { type: 'integer' } } },
+      schema: OUTPUT_SCHEMA,
       render: (args, value) => [{ type: 'text', text: renderRead(value, args.limit ?? READ_DEFAULT_LIMIT) }],
       presentationMeta: (args, value) => ({ ...value, ...(langOf(value.path) ? { lang: langOf(value.path)! } : {}) }),
     },

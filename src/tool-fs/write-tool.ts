@@ -5,12 +5,21 @@
  * @module tool-fs/write-tool
  */
 import type { Context } from '@deepseek-ai/cordis'
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import { fsCall, MAX_CARD_TEXT } from './tool-context.ts'
 
 interface WriteArgs { file_path: string; content: string }
 type WriteValue = { path: string; operation: 'create' | 'update'; before: string | null; after: string }
+
+const PARAMETERS = toolParameters('write', {
+  type: 'object', required: ['file_path', 'content'], additionalProperties: false,
+  properties: {
+    file_path: { type: 'string', description: 'Path of the file, relative to the workspace root or absolute.' },
+    content: { type: 'string', description: 'The complete new content of the file.' },
+  },
+})
+const OUTPUT_SCHEMA = toolOutputSchema('write', { type: 'object', required: ['path', 'operation', 'before', 'after'], properties: { path: { type: 'string' }, operation: { enum: ['create', 'update'] }, before: { oneOf: [{ type: 'string' }, { type: 'null' }] }, after: { type: 'string' } } })
 
 export function writeTool(ctx: Context): ToolDefinition<WriteArgs, WriteValue> {
   return defineTool<WriteArgs, WriteValue>({
@@ -20,16 +29,10 @@ export function writeTool(ctx: Context): ToolDefinition<WriteArgs, WriteValue> {
       'To overwrite an existing file you must have read its current version first (read), otherwise the write is refused;',
       'for small changes to an existing file prefer edit.',
     ].join(' '),
-    parameters: {
-      type: 'object', required: ['file_path', 'content'], additionalProperties: false,
-      properties: {
-        file_path: { type: 'string', description: 'Path of the file, relative to the workspace root or absolute.' },
-        content: { type: 'string', description: 'The complete new content of the file.' },
-      },
-    },
+    parameters: PARAMETERS,
     effect: 'write',
     output: {
-      schema: { type: 'object', required: ['path', 'operation', 'before', 'after'], properties: { path: { type: 'string' }, operation: { enum: ['create', 'update'] }, before: { oneOf: [{ type: 'string' }, { type: 'null' }] }, after: { type: 'string' } } },
+      schema: OUTPUT_SCHEMA,
       render: (_args, value) => [{ type: 'text', text: `<path>${value.path}</path>\n<type>file</type>\n${value.operation === 'create' ? 'Created file' : 'Updated file'}` }],
       presentationMeta: (_args, value) => ((value.before?.length ?? 0) + value.after.length > MAX_CARD_TEXT ? { path: value.path } : value),
     },

@@ -9,7 +9,7 @@
 import type { Context } from '@deepseek-ai/cordis'
 import type {} from '../session-query/index.ts'
 import type { SessionSearchHit, SessionSearchResult } from '../session-query/types.ts'
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolParameters } from '../tools/define-tool.ts'
 import { ToolError } from '../tools/errors.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import type { SessionId } from '../util/brand.ts'
@@ -38,19 +38,21 @@ export function renderSessionSearch(result: Pick<SessionSearchResult, 'hits' | '
   return lines.join('\n')
 }
 
+const PARAMETERS = toolParameters('session_search', {
+  type: 'object', required: ['query'], additionalProperties: false,
+  properties: {
+    query: { type: 'string', description: 'Literal full-text query over prior session history.' },
+    session_ids: { type: 'array', items: { type: 'string' }, description: 'Optional session ids to include.' },
+    created_at_from: { type: 'string', description: 'Inclusive timezone-qualified ISO 8601 creation-time lower bound.' },
+    created_at_to: { type: 'string', description: 'Inclusive timezone-qualified ISO 8601 creation-time upper bound.' },
+  },
+})
+
 export function sessionSearchTool(ctx: Context, maxResults: number): ToolDefinition<SearchArgs, string> {
   return defineTool<SearchArgs, string>({
     name: 'session_search',
     description: 'Search prior sessions in the caller workspace and return the strongest matching event from each session (user, assistant and tool-result text; words match as prefixes, all words must match).',
-    parameters: {
-      type: 'object', required: ['query'], additionalProperties: false,
-      properties: {
-        query: { type: 'string', description: 'Literal full-text query over prior session history.' },
-        session_ids: { type: 'array', items: { type: 'string' }, description: 'Optional session ids to include.' },
-        created_at_from: { type: 'string', description: 'Inclusive timezone-qualified ISO 8601 creation-time lower bound.' },
-        created_at_to: { type: 'string', description: 'Inclusive timezone-qualified ISO 8601 creation-time upper bound.' },
-      },
-    },
+    parameters: PARAMETERS,
     effect: 'read',
     output: { schema: { type: 'string' }, render: (_args, text) => [{ type: 'text', text }] },
     async execute(args, exec) {

@@ -7,7 +7,7 @@
 import type { Context } from '@deepseek-ai/cordis'
 import { sandboxPolicyFor } from '../fs/sandbox-policy.ts'
 import type { ShellExecSpec, ShellRunResult } from '../shell/types.ts'
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import type { JsonSchemaNode, ToolDefinition, ToolRunContext } from '../tools/types.ts'
 import type { JsonValue } from '../util/json.ts'
 import { renderBackground, renderBash } from './bash-text.ts'
@@ -43,7 +43,22 @@ const foregroundSchema: JsonSchemaNode = {
 }
 const backgroundSchema: JsonSchemaNode = { type: 'object', required: ['kind', 'jobId'], properties: { kind: { const: 'background' }, jobId: { type: 'string' } } }
 
+const foregroundProperties = {
+  command: { type: 'string', description: 'The command line to run.' },
+  description: { type: 'string', description: 'What the command does, in 5-10 words (shown to the user).' },
+  timeoutMs: { type: 'number', minimum: 1, description: 'Time limit in milliseconds (default 120000, max 600000).' },
+  workdir: { type: 'string', description: 'Directory to run in (default: the workspace root).' },
+}
+const parametersOf = (properties: Record<string, JsonValue>) => toolParameters('bash', { type: 'object', required: ['command', 'description'], additionalProperties: false, properties })
+/** Parameters and output schema without and with `run_in_background`. */
+const FOREGROUND = { parameters: parametersOf(foregroundProperties), schema: toolOutputSchema('bash', foregroundSchema) }
+const WITH_BACKGROUND = {
+  parameters: parametersOf({ ...foregroundProperties, run_in_background: backgroundParameter }),
+  schema: toolOutputSchema('bash', { oneOf: [foregroundSchema, backgroundSchema] }),
+}
+
 export function bashTool(ctx: Context, options: BashToolOptions): ToolDefinition<BashArgs, BashValue> {
+  const schemas = options.background ? WITH_BACKGROUND : FOREGROUND
   return defineTool<BashArgs, BashValue>({
     name: 'bash',
     description: [
@@ -52,19 +67,10 @@ export function bashTool(ctx: Context, options: BashToolOptions): ToolDefinition
       'Output is cut to its last part when long. A non-zero exit code is reported, not treated as a failure.',
       'Prefer read/write/edit for files; use bash for listing, searching, pipelines and running scripts.',
     ].join(' '),
-    parameters: {
-      type: 'object', required: ['command', 'description'], additionalProperties: false,
-      properties: {
-        command: { type: 'string', description: 'The command line to run.' },
-        description: { type: 'string', description: 'What the command does, in 5-10 words (shown to the user).' },
-        timeoutMs: { type: 'number', minimum: 1, description: 'Time limit in milliseconds (default 120000, max 600000).' },
-        workdir: { type: 'string', description: 'Directory to run in (default: the workspace root).' },
-        ...(options.background ? { run_in_background: backgroundParameter } : {}),
-      },
-    },
+    parameters: schemas.parameters,
     effect: 'execute',
     output: {
-      schema: options.background ? { oneOf: [foregroundSchema, backgroundSchema] } : foregroundSchema,
+      schema: schemas.schema,
       render: (_args, value) => [{ type: 'text', text: value.kind === 'background' ? renderBackground(value.jobId) : renderBash(value) }],
       presentationMeta: (_args, value): JsonValue => (value.kind === 'background' ? { jobId: value.jobId } : { exitCode: value.exitCode, signal: value.signal }),
     },

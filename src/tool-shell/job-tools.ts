@@ -7,7 +7,7 @@
  */
 import type { Context } from '@deepseek-ai/cordis'
 import { JobNotFoundError, type JobInfo, type JobStatus } from '../jobs/index.ts'
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import type { JsonSchemaNode, ToolDefinition, ToolExecution, ToolResultView } from '../tools/types.ts'
 
 interface JobArgs { job_id: string }
@@ -39,6 +39,13 @@ const jobOutputParameters = {
   },
 }
 
+const JOB_OUTPUT_PARAMETERS = toolParameters('job_output', jobOutputParameters)
+const JOB_OUTPUT_SCHEMA = toolOutputSchema('job_output', { type: 'object', required: ['jobId', 'status', 'exitCode', 'signal', 'output', 'lossy'], properties: { ...endProperties, output: { type: 'string' }, lossy: { type: 'boolean' } } })
+const JOB_KILL_PARAMETERS = toolParameters('job_kill', jobIdParameters)
+const JOB_KILL_SCHEMA = toolOutputSchema('job_kill', { type: 'object', required: ['jobId', 'killed', 'status', 'exitCode', 'signal'], properties: { ...endProperties, killed: { type: 'boolean' } } })
+const JOB_LIST_PARAMETERS = toolParameters('job_list', { type: 'object', properties: {}, additionalProperties: false })
+const JOB_LIST_SCHEMA = toolOutputSchema('job_list', { type: 'object', required: ['jobs'], properties: { jobs: { type: 'array', items: { type: 'object', required: ['jobId', 'label', 'status', 'exitCode', 'signal'], properties: { ...endProperties, label: { type: 'string' } } } } } })
+
 export function jobOutputTool(ctx: Context): ToolDefinition<JobOutputArgs, JobOutputValue> {
   return defineTool<JobOutputArgs, JobOutputValue>({
     name: 'job_output',
@@ -47,9 +54,9 @@ export function jobOutputTool(ctx: Context): ToolDefinition<JobOutputArgs, JobOu
       'and the output it produced since the previous job_output call for that job (each output is returned once).',
       'Reads do not block unless wait: true, which waits until the job ends or timeout_ms passes. You are notified when a job finishes, so do not poll.',
     ].join(' '),
-    parameters: jobOutputParameters,
+    parameters: JOB_OUTPUT_PARAMETERS,
     output: {
-      schema: { type: 'object', required: ['jobId', 'status', 'exitCode', 'signal', 'output', 'lossy'], properties: { ...endProperties, output: { type: 'string' }, lossy: { type: 'boolean' } } },
+      schema: JOB_OUTPUT_SCHEMA,
       render: (_args, value) => [{ type: 'text', text: renderOutput(value) }],
       presentationMeta: (_args, value) => ({ exitCode: value.exitCode, signal: value.signal }),
     },
@@ -68,10 +75,10 @@ export function jobKillTool(ctx: Context): ToolDefinition<JobArgs, JobKillValue>
   return defineTool<JobArgs, JobKillValue>({
     name: 'job_kill',
     description: 'Stop a background job started with bash run_in_background. Its output so far stays readable with job_output. Killing a job that has already ended does nothing.',
-    parameters: jobIdParameters,
+    parameters: JOB_KILL_PARAMETERS,
     effect: 'execute',
     output: {
-      schema: { type: 'object', required: ['jobId', 'killed', 'status', 'exitCode', 'signal'], properties: { ...endProperties, killed: { type: 'boolean' } } },
+      schema: JOB_KILL_SCHEMA,
       render: (_args, value) => [{ type: 'text', text: renderKill(value) }],
       presentationMeta: (_args, value) => ({ exitCode: value.exitCode, signal: value.signal }),
     },
@@ -91,9 +98,9 @@ export function jobListTool(ctx: Context): ToolDefinition<Record<string, never>,
   return defineTool<Record<string, never>, JobListValue>({
     name: 'job_list',
     description: 'List your background jobs (running and finished) with their ids, statuses and command lines.',
-    parameters: { type: 'object', properties: {}, additionalProperties: false },
+    parameters: JOB_LIST_PARAMETERS,
     output: {
-      schema: { type: 'object', required: ['jobs'], properties: { jobs: { type: 'array', items: { type: 'object', required: ['jobId', 'label', 'status', 'exitCode', 'signal'], properties: { ...endProperties, label: { type: 'string' } } } } } },
+      schema: JOB_LIST_SCHEMA,
       render: (_args, value) => [{ type: 'text', text: renderList(value) }],
     },
     isConcurrencySafe: () => true,

@@ -5,7 +5,7 @@
  * @module tool-skill/skill-tool
  */
 import type { Context } from '@deepseek-ai/cordis'
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import { isSkillName, renderSkillContent } from '../skills/render.ts'
 import type { SkillResourceBase } from '../skills/types.ts'
@@ -17,16 +17,19 @@ export class SkillToolError extends Error {
 
 type SkillValue = { name: string; provider: string; resourceBase?: SkillResourceBase; content: string }
 
+const PARAMETERS = toolParameters('skill', {
+  type: 'object', required: ['name'], additionalProperties: false,
+  properties: { name: { type: 'string', description: 'The exact skill name from the available skills list.' } },
+})
+const OUTPUT_SCHEMA = toolOutputSchema('skill', { type: 'object', required: ['name', 'provider', 'content'], properties: { name: { type: 'string' }, provider: { type: 'string' }, resourceBase: { type: 'object' }, content: { type: 'string' } } })
+
 export function skillTool(ctx: Context): ToolDefinition<{ name: string }, SkillValue> {
   return defineTool<{ name: string }, SkillValue>({
     name: 'skill',
     description: 'Load the full instructions for an available skill. Call this with the exact skill name from the session skill catalog before acting on a task that names or clearly matches that skill.',
-    parameters: {
-      type: 'object', required: ['name'], additionalProperties: false,
-      properties: { name: { type: 'string', description: 'The exact skill name from the available skills list.' } },
-    },
+    parameters: PARAMETERS,
     output: {
-      schema: { type: 'object', required: ['name', 'provider', 'content'], properties: { name: { type: 'string' }, provider: { type: 'string' }, resourceBase: { type: 'object' }, content: { type: 'string' } } },
+      schema: OUTPUT_SCHEMA,
       render: (_args, value) => [{ type: 'text', text: renderSkillContent(value) }],
     },
     isConcurrencySafe: () => true,

@@ -4,7 +4,7 @@
  * at most one `in_progress` unless allowed; needs an agent).
  * @module tool-todo/todo-tool
  */
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import { ToolError } from '../tools/errors.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 
@@ -34,6 +34,20 @@ export function normalizeTodos(todos: readonly Todo[], options: TodoOptions): To
   return normalized
 }
 
+const PARAMETERS = toolParameters('todo_write', {
+  type: 'object', required: ['todos'], additionalProperties: false,
+  properties: {
+    todos: {
+      type: 'array', description: 'The complete todo list, in order.',
+      items: {
+        type: 'object', required: ['content', 'status'], additionalProperties: false,
+        properties: { content: { type: 'string', description: 'What to do.' }, status: { enum: ['pending', 'in_progress', 'completed'] } },
+      },
+    },
+  },
+})
+const OUTPUT_SCHEMA = toolOutputSchema('todo_write', { type: 'object', required: ['todos', 'counts'], properties: { todos: { type: 'array' }, counts: { type: 'object', required: ['pending', 'inProgress', 'completed'] } } })
+
 export function todoTool(options: TodoOptions): ToolDefinition<TodoArgs, TodoValue> {
   return defineTool<TodoArgs, TodoValue>({
     name: 'todo_write',
@@ -42,20 +56,9 @@ export function todoTool(options: TodoOptions): ToolDefinition<TodoArgs, TodoVal
       'Use it for work with several steps: mark one item in_progress while you work on it and completed as soon as it is done.',
       options.allowParallelInProgress ? '' : 'At most one item may be in_progress.',
     ].join(' ').trim(),
-    parameters: {
-      type: 'object', required: ['todos'], additionalProperties: false,
-      properties: {
-        todos: {
-          type: 'array', description: 'The complete todo list, in order.',
-          items: {
-            type: 'object', required: ['content', 'status'], additionalProperties: false,
-            properties: { content: { type: 'string', description: 'What to do.' }, status: { enum: ['pending', 'in_progress', 'completed'] } },
-          },
-        },
-      },
-    },
+    parameters: PARAMETERS,
     output: {
-      schema: { type: 'object', required: ['todos', 'counts'], properties: { todos: { type: 'array' }, counts: { type: 'object', required: ['pending', 'inProgress', 'completed'] } } },
+      schema: OUTPUT_SCHEMA,
       render: (_args, { counts }) => [{ type: 'text', text: `Updated todo list: ${counts.pending} pending, ${counts.inProgress} in progress, ${counts.completed} completed.` }],
     },
     async execute(args, exec) {

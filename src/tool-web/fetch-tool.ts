@@ -5,7 +5,7 @@
  * URL after redirects); HTML converts in the worker through a lazily loaded converter.
  * @module tool-web/fetch-tool
  */
-import { defineTool } from '../tools/define-tool.ts'
+import { defineTool, toolOutputSchema, toolParameters } from '../tools/define-tool.ts'
 import type { ToolDefinition } from '../tools/types.ts'
 import { WebFetchError } from './errors.ts'
 import { fetchPage, type FetchLimits } from './fetch-page.ts'
@@ -45,19 +45,22 @@ export function formatFetch(value: FetchValue, maxOutputChars: number): string {
   return prefix.slice(0, Math.max(0, maxOutputChars - FOOTER.length)) + FOOTER
 }
 
+const PARAMETERS = toolParameters('web_fetch', {
+  type: 'object', required: ['url'], additionalProperties: false,
+  properties: { url: { type: 'string', description: 'The URL to fetch (absolute, or relative to the host site).' } },
+})
+const OUTPUT_SCHEMA = toolOutputSchema('web_fetch', {
+  type: 'object', required: ['url', 'statusCode', 'body', 'truncated'],
+  properties: { url: { type: 'string' }, statusCode: { type: 'integer' }, body: { type: 'object', required: ['kind', 'content'] }, truncated: { type: 'boolean' } },
+})
+
 export function webFetchTool(policy: () => WebFetchPolicy, options: FetchToolOptions): ToolDefinition<{ url: string }, FetchValue> {
   return defineTool<{ url: string }, FetchValue>({
     name: 'web_fetch',
     description: 'Fetch the content of a specific HTTP(S) URL and return it as text (HTML is converted to markdown). Relative URLs resolve against the site this agent is embedded in.',
-    parameters: {
-      type: 'object', required: ['url'], additionalProperties: false,
-      properties: { url: { type: 'string', description: 'The URL to fetch (absolute, or relative to the host site).' } },
-    },
+    parameters: PARAMETERS,
     output: {
-      schema: {
-        type: 'object', required: ['url', 'statusCode', 'body', 'truncated'],
-        properties: { url: { type: 'string' }, statusCode: { type: 'integer' }, body: { type: 'object', required: ['kind', 'content'] }, truncated: { type: 'boolean' } },
-      },
+      schema: OUTPUT_SCHEMA,
       render: (_args, value) => [{ type: 'text', text: formatFetch(value, options.maxOutputChars) }],
       presentationMeta: (_args, value) => ({ url: value.url, statusCode: value.statusCode }),
     },

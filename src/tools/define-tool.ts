@@ -5,7 +5,7 @@
  * it again (nothing in it can change).
  * @module tools/define-tool
  */
-import type { ToolDefinition, ToolDefinitionInput } from './types.ts'
+import type { JsonSchemaNode, ToolDefinition, ToolDefinitionInput } from './types.ts'
 import type { JsonValue } from '../util/json.ts'
 import { foreignParametersSnapshot, parametersSnapshot, supportedSchemaSnapshot } from './schema-check.ts'
 import { compileParameters, compileValue } from './schema-dsl.ts'
@@ -17,6 +17,33 @@ const OPTIONAL_FUNCTIONS = ['finalizeContent', 'isConcurrencySafe', 'presentCall
 
 function fail(name: string, problem: string): never {
   throw new TypeError(`tool ${JSON.stringify(name)}: ${problem}`)
+}
+
+/**
+ * Schemas `toolParameters` / `toolOutputSchema` made (compiled, checked, deep-frozen): `defineTool`
+ * takes them as they are, so a tool factory that runs on every boot compiles and checks nothing.
+ */
+const checkedParameters = new WeakSet<object>()
+const checkedOutputSchemas = new WeakSet<object>()
+const madeBy = (made: WeakSet<object>, schema: unknown): boolean => typeof schema === 'object' && schema !== null && made.has(schema)
+
+/**
+ * A tool's `parameters` (JSON-Schema subset or dsh's DSL) compiled and checked once, for a module
+ * constant that the tool's factory passes to `defineTool` on every call.
+ * @throws TypeError naming the first problem, as `defineTool` would
+ */
+export function toolParameters(toolName: string, parameters: ToolDefinitionInput['parameters']): ToolDefinitionInput['parameters'] {
+  const node = parametersSnapshot(compileParameters(parameters, `${toolName}.parameters`), toolName)
+  checkedParameters.add(node)
+  return node as ToolDefinitionInput['parameters'] // a JSON-Schema node is JSON
+}
+
+/** A tool's `output.schema` compiled and checked once, like {@link toolParameters}. */
+export function toolOutputSchema(toolName: string, schema: unknown): JsonSchemaNode {
+  const path = `${toolName}.output.schema`
+  const node = supportedSchemaSnapshot(compileValue(schema, path), path)
+  checkedOutputSchemas.add(node)
+  return node
 }
 
 /** Definitions `defineTool` returned: checked and immutable throughout. */
@@ -35,10 +62,11 @@ function checked<D extends ToolDefinition>(definition: D): D {
   const name = typeof definition?.name === 'string' ? definition.name : String(definition?.name)
   if (!TOOL_NAME_PATTERN.test(name)) fail(name, `name must match ${TOOL_NAME_PATTERN}`)
   if (typeof definition.description !== 'string' || definition.description.trim() === '') fail(name, 'description must be a non-empty string')
-  const parameters = typeof definition.validateArgs === 'function' ? foreignParametersSnapshot(definition.parameters, name) : parametersSnapshot(definition.parameters, name)
+  const parameters = typeof definition.validateArgs === 'function' ? foreignParametersSnapshot(definition.parameters, name)
+    : madeBy(checkedParameters, definition.parameters) ? definition.parameters : parametersSnapshot(definition.parameters, name)
   const output = definition.output
   if (typeof output !== 'object' || output === null) fail(name, 'must declare output { schema, render }')
-  const schema = supportedSchemaSnapshot(output.schema, `${name}.output.schema`)
+  const schema = madeBy(checkedOutputSchemas, output.schema) ? output.schema : supportedSchemaSnapshot(output.schema, `${name}.output.schema`)
   if (typeof output.render !== 'function') fail(name, 'output.render must be a function')
   if (output.presentationMeta !== undefined && typeof output.presentationMeta !== 'function') fail(name, 'output.presentationMeta must be a function')
   if (typeof definition.execute !== 'function') fail(name, 'execute must be a function')
@@ -62,8 +90,9 @@ function compileSchemas<A, V extends JsonValue>(definition: ToolDefinitionInput<
   const name = String(definition?.name)
   if (typeof definition !== 'object' || definition === null || typeof definition.output !== 'object' || definition.output === null) return definition as ToolDefinition<A, V>
   // A schema from outside (validateArgs) is JSON Schema as its author wrote it: never read as the DSL.
-  const parameters = typeof definition.validateArgs === 'function' ? definition.parameters : compileParameters(definition.parameters, `${name}.parameters`)
-  const schema = compileValue(definition.output.schema, `${name}.output.schema`)
+  const parameters = typeof definition.validateArgs === 'function' || madeBy(checkedParameters, definition.parameters) ? definition.parameters
+    : compileParameters(definition.parameters, `${name}.parameters`)
+  const schema = madeBy(checkedOutputSchemas, definition.output.schema) ? definition.output.schema : compileValue(definition.output.schema, `${name}.output.schema`)
   if (parameters === definition.parameters && schema === definition.output.schema) return definition as ToolDefinition<A, V>
   return { ...definition, parameters, output: { ...definition.output, schema } } as ToolDefinition<A, V>
 }

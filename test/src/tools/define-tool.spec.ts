@@ -1,9 +1,11 @@
 // defineTool returns a checked definition that nothing can change afterwards (frozen, its output and
 // schemas deep-frozen copies), so ctx.tools.register takes it without checking it again; any other
-// object — including one spread from a defined tool — is still checked at registration.
+// object — including one spread from a defined tool — is still checked at registration. Schemas
+// made once by toolParameters / toolOutputSchema (a tool module's constants) are taken as they are.
 import { describe, expect, it } from 'vitest'
 import { Context } from '@deepseek-ai/cordis'
 import ToolRegistry, { defineTool } from '../../../src/tools/index.ts'
+import { toolOutputSchema, toolParameters } from '../../../src/tools/define-tool.ts'
 import { echoTool } from '../../harness/tool-harness.ts'
 import type { ToolDefinition } from '../../../src/tools/types.ts'
 
@@ -38,5 +40,21 @@ describe('defineTool', () => {
     expect(() => root.tools.register(spread)).toThrow("schema beta.parameters: root must be { type: 'object' }")
     expect(() => root.tools.register({ ...tool, name: 'gamma', output: { ...tool.output, render: 'no' } } as unknown as ToolDefinition)).toThrow('output.render must be a function')
     expect(root.tools.get('beta')).toBeUndefined()
+  })
+
+  it('takes schemas made by toolParameters / toolOutputSchema as they are: compiled from the DSL and checked once', () => {
+    const parameters = toolParameters('alpha', { text: { type: 'string', required: true } })
+    const schema = toolOutputSchema('alpha', { type: 'json' })
+    expect(deeplyFrozen(parameters)).toBe(true)
+    expect(deeplyFrozen(schema)).toBe(true)
+    expect(parameters).toEqual(defineTool({ ...echoTool(), name: 'beta', parameters: { text: { type: 'string', required: true } } } as never).parameters)
+    const first = defineTool({ ...echoTool(), name: 'alpha', parameters, output: { schema, render: () => [] } })
+    const second = defineTool({ ...echoTool(), name: 'alpha', parameters, output: { schema, render: () => [] } })
+    expect(first.parameters).toBe(parameters)
+    expect(second.parameters).toBe(parameters)
+    expect(second.output.schema).toBe(schema)
+    expect(() => toolParameters('gamma', { type: 'object', properties: { when: { type: 'date' } } })).toThrow('schema gamma.parameters.properties.when.type: unsupported type "date"')
+    expect(() => toolOutputSchema('gamma', { type: 'object', requried: ['x'] })).toThrow('schema gamma.output.schema.requried: unsupported keyword "requried"')
+    expect(() => toolParameters('gamma', { type: 'string' } as never)).toThrow("schema gamma.parameters: root must be { type: 'object' }")
   })
 })
