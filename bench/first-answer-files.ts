@@ -80,9 +80,10 @@ export async function firstAnswerFiles(dir: string): Promise<FirstAnswerFiles> {
       await input.fill('hi')
       await input.press('Enter')
       await page.locator('dsh-agent [part~="assistant-message"]').filter({ hasText: 'Hello' }).first().waitFor({ timeout: 60_000 })
-      const at = Date.now()
-      const t = await page.evaluate(() => (window as unknown as { dshTimes: Record<'connected' | 'ready' | 'prompt' | 'firstText', number> }).dshTimes)
-      return { at, times: { connectedToReady: t.ready - t.connected, promptToFirstText: t.firstText - t.prompt } }
+      const t = await page.evaluate(() => ({ ...(window as unknown as { dshTimes: Record<'connected' | 'ready' | 'prompt' | 'firstText', number> }).dshTimes, origin: performance.timeOrigin }))
+      // The cut is when the text reached the DOM (the page's clock on the epoch, as the server's), not
+      // when Playwright's polling saw it: a fetch the page starts just after the text is not counted.
+      return { at: t.origin + t.firstText, times: { connectedToReady: t.ready - t.connected, promptToFirstText: t.firstText - t.prompt } }
     })
     const before = requests.filter((r) => r.at <= firstText)
     const worker = new Set(before.filter((r) => r.dest === 'worker').map((r) => r.path))
