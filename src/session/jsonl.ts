@@ -9,7 +9,7 @@ import { expandChunkRow } from './chunk-rows.ts'
 import { SessionAppendError, SessionImportError, SessionInvariantError, SessionSeedError } from './errors.ts'
 import { LogInvariant } from './invariant.ts'
 import { canonicalEventType } from './known-types.ts'
-import { adoptCheckedSeed, EVENT_KEYS, eventKeyPosition } from './session.ts'
+import { type CheckedReplay, EVENT_KEYS, eventKeyPosition, Session } from './session.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent, type SessionHeader } from './types.ts'
 import { formatPath, type freezeJson, type JsonCopyOptions, parsedJsonFreezer } from './validate-json.ts'
 
@@ -119,19 +119,22 @@ export function parseJsonl(text: string, limits: JsonlLimits): { header: Session
   const freeze = parsedJsonFreezer()
   const check: LineCheck = { limits, freeze, options: { maxBytes: limits.maxLineBytes, hostile: true } }
   const header = checkHeader(parseLine(nextLine(), 1, check, 'header'))
+  const replay = startReplay(header)
   const invariant = new LogInvariant()
-  const events: SessionEvent[] = []
+  let count = 0
   let openedAt = 0
   const accept = (stored: Record<string, unknown>, line: number): void => {
-    const event = checkEnvelope(stored, events.length, line, limits)
+    const event = checkEnvelope(stored, count, line, limits)
     try {
       invariant.accept(event)
+      replay.add(event)
     } catch (error) {
       if (error instanceof SessionInvariantError) throw new SessionImportError(line, error.message)
+      if (error instanceof SessionSeedError) throw new SessionImportError(line, error.reason)
       throw error
     }
     if (event.type === 'turn/start') openedAt = line
-    events.push(event)
+    count++
   }
   for (let line = 2; from <= end; line++) {
     const value = parseLine(nextLine(), line, check, 'event')
@@ -140,7 +143,7 @@ export function parseJsonl(text: string, limits: JsonlLimits): { header: Session
     else for (const member of members) accept(member, line)
   }
   if (invariant.openTurn !== undefined) throw new SessionImportError(openedAt, `unbalanced turns: turn ${invariant.openTurn} starts here and never ends`)
-  return { header, events: checkReplay(header, events) }
+  return { header, events: replay.seal() }
 }
 
 /**
@@ -159,15 +162,14 @@ function chunkRowMembers(value: Record<string, unknown>, line: number, { freeze,
 }
 
 /**
- * Replays the parsed events through a throwaway Session (message shapes, surface ops, sources), which
- * adopts them (their members were checked and frozen by parseLine, so not walked again); returns that
- * session's events, which a session opened from them later shares instead of copying and checking them again.
+ * The throwaway Session each event is replayed through as it is read (message shapes, surface ops,
+ * sources), adopting it (its members were checked and frozen by parseLine, so not walked again); a
+ * session opened from the sealed events later shares them instead of copying and checking them again.
  */
-function checkReplay(header: SessionHeader, events: SessionEvent[]): SessionEvent[] {
+function startReplay(header: SessionHeader): CheckedReplay {
   try {
-    return adoptCheckedSeed({ id: header.id, header, seed: events }).events.slice(0, events.length)
+    return Session.checkedReplay({ id: header.id, header })
   } catch (error) {
-    if (error instanceof SessionSeedError) throw new SessionImportError(error.index === undefined ? 1 : error.index + 2, error.reason)
     if (error instanceof SessionAppendError) throw new SessionImportError(1, error.message)
     throw error
   }

@@ -84,28 +84,22 @@ function sharedPrefix(seed: readonly SessionEvent[], log: readonly SessionEvent[
   return i
 }
 
-/**
- * How `adoptCheckedSeed` has the one constructor call it makes treat its seed: the seed's JSON
- * members were validated and deep-frozen by this module's validators in the same synchronous call
- * (the JSONL import), so they are not walked again (envelopes, shapes, seqs and surface ops still
- * are), and no end-seed is added: the session only checks the file and seals its events.
- */
-let checkedReplay = false
+/** The JSON-member check of an import's replay: its members were validated and frozen as they were read. */
 const alreadyChecked: typeof copyJson = value => value
 
 /**
- * A session that checks a seed whose JSON members (`data`, `surfaceOp`, `sourceEventSeqs`) were
- * just validated and frozen in place by `freezeJson` or `parsedJsonFreezer()`, in this call, and
- * seals it (a session later seeded with these events takes over its state); for session/jsonl's
- * import only — anything else passes `adoptSeed` and gets the full walk.
+ * An import's replay (session/jsonl only; anything else passes `adoptSeed` and gets the full walk):
+ * a session seeded one event at a time while the file is read, so a refusal names the event's line
+ * and no second array of the events is built. The caller vouches that each event's JSON members
+ * (`data`, `surfaceOp`, `sourceEventSeqs`) were validated and deep-frozen in place by this module's
+ * validators; envelopes, seqs, shapes and surface ops are checked here. No end-seed is added: the
+ * replay only checks the file and seals its events.
  */
-export function adoptCheckedSeed(options: SessionOptions & { seed: readonly SessionEvent[] }): Session {
-  checkedReplay = true
-  try {
-    return new Session({ ...options, adoptSeed: true })
-  } finally {
-    checkedReplay = false
-  }
+export interface CheckedReplay {
+  /** Checks and commits the next event. @throws SessionSeedError (nothing committed) */
+  add(event: SessionEvent): void
+  /** Seals the replay (a session opened from these events takes over its state); returns a copy of its log. */
+  seal(): SessionEvent[]
 }
 
 export class Session {
@@ -119,7 +113,7 @@ export class Session {
   private readonly turns = new TurnState()
   private readonly lastByType = new Map<string, SessionEvent>()
   private readonly copyOptions: JsonCopyOptions
-  /** copyJson, or freezeJson while adopting a seed (nothing for a seed `adoptCheckedSeed` vouches for). */
+  /** copyJson, or freezeJson while adopting a seed (nothing for an import's replay, whose caller vouches for it). */
   private checkJson: typeof copyJson = copyJson
   private publishing: SessionEvent | undefined
   private closed = false
@@ -130,15 +124,27 @@ export class Session {
   private readonly options: Omit<SessionOptions, 'seed'>
 
   constructor(options: SessionOptions) {
-    const replay = checkedReplay
-    checkedReplay = false
     const { seed, ...rest } = options
     this.options = rest
     this.id = options.id
     this.copyOptions = { maxBytes: options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES }
     this.header = checkHeader(options)
-    if (seed !== undefined) this.commitSeed(seed, options.adoptSeed ?? false, replay)
+    if (seed !== undefined) this.commitSeed(seed, options.adoptSeed ?? false)
     this.firstLiveSeq = this.log.length
+  }
+
+  /** An import's replay (see CheckedReplay); `options.seed` is ignored. @throws SessionAppendError on a bad header */
+  static checkedReplay(options: SessionOptions): CheckedReplay {
+    const session = new Session({ ...options, seed: undefined })
+    session.checkJson = alreadyChecked
+    session.seeding = true
+    return {
+      add: event => session.seedEvent(event, session.log.length, true, false),
+      seal: () => {
+        session.endSeeding()
+        return session.log.slice()
+      },
+    }
   }
 
   /** The frozen log itself (not a copy); grows on append. */
@@ -195,6 +201,11 @@ export class Session {
     return this.lastByType.get(type) as SessionEvent<K> | undefined
   }
 
+  /** Each event type the log holds (its index by type: no walk over the log). */
+  loggedTypes(): Iterable<string> {
+    return this.lastByType.keys()
+  }
+
   /** The model history as the caller's own array of the shared frozen messages (dsh: a fresh array per call). */
   deriveMessages(): Message[] {
     return this.projection.copy()
@@ -217,9 +228,9 @@ export class Session {
     return (this.options.now ?? Date.now)()
   }
 
-  private commitSeed(seed: readonly SessionEvent[], adoptAs: boolean | 'parsed', replay: boolean): void {
+  private commitSeed(seed: readonly SessionEvent[], adoptAs: boolean | 'parsed'): void {
     const adopt = adoptAs !== false
-    if (adopt) this.checkJson = replay ? alreadyChecked : adoptAs === 'parsed' ? parsedJsonFreezer() : freezeJson
+    if (adopt) this.checkJson = adoptAs === 'parsed' ? parsedJsonFreezer() : freezeJson
     this.seeding = true
     const first = seed[0]
     const sealer = typeof first === 'object' && first !== null ? sealers.get(first) : undefined
@@ -228,14 +239,19 @@ export class Session {
     const taken = sealer !== undefined && sealed === sealer.log.length
     if (taken) index = this.takeStateOf(sealer)
     for (; index < seed.length; index++) this.seedEvent(seed[index] as SessionEvent, index, adopt, index < sealed)
-    this.checkJson = copyJson
-    this.seeding = false
-    if (this.log[0] !== undefined) sealers.set(this.log[0], this) // a seed that failed half-way never becomes the reference
-    if (!replay && seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
+    this.endSeeding()
+    if (seed.at(-1)?.type !== 'session/end-seed') this.commit(this.build('session/end-seed', {}, undefined, this.now()))
     if (taken && this.log.length > sealed) { // the pushes after the copied log left it half again as large: trim to size
       this.log = this.log.slice()
       this.projection = this.projection.copyFor(this.surfaceState, this.log)
     }
+  }
+
+  /** Back to appending: payloads are copied again, and the log (when whole) becomes a sealing reference. */
+  private endSeeding(): void {
+    this.checkJson = copyJson
+    this.seeding = false
+    if (this.log[0] !== undefined) sealers.set(this.log[0], this) // a seed that failed half-way never becomes the reference
   }
 
   /** Starts from a copy of the state of `sealer`, whose whole log this seed starts with; returns its length. */

@@ -107,10 +107,10 @@ export class SessionStoreCore {
     if (existing) return existing
     const stored = await this.backend.load(id)
     if (!stored) throw new SessionStoreError('SESSION_NOT_FOUND', `session ${id} not found`)
-    this.checkKnownTypes(stored.events)
     const closers = openTurnStart(stored.events) < 0 ? [] : (await crashRepair()).interruptedTurnClosers(stored.events)
     const adopt = stored.fresh !== true ? false : stored.parsed === true ? 'parsed' : true
     const session = this.instantiate(stored.header, [...stored.events, ...closers], adopt)
+    this.checkKnownTypes(session.loggedTypes(), stored.events)
     await this.backend.append(id, session.events.slice(stored.events.length))
     return this.live.get(id) ?? this.register(session)
   }
@@ -221,13 +221,18 @@ export class SessionStoreCore {
     }
   }
 
-  private checkKnownTypes(events: readonly SessionEvent[]): void {
-    let known: SessionEvent | undefined // the last event found of a known type: runs of one type are looked up once
-    for (let i = 0; i < events.length; i++) { // indexed: a one-pass loop over 100k events runs mostly before it is optimised, where for-of's iterator calls cost
-      const event = events[i]!
-      if (known !== undefined && event.type === known.type) continue
-      if (this.eventTypes.has(event.type)) known = event
-      else if (event.ignorable !== true) throw new SessionStoreError('UNKNOWN_EVENT_TYPE', `seq ${event.seq}: unknown event type "${event.type}" is not marked ignorable; written by a newer dsh-agent?`)
+  /**
+   * Refuses a log holding a non-ignorable event of a type this store does not know. `types`: each
+   * type the log holds (the opened session's index), so a log of known types is never walked.
+   */
+  private checkKnownTypes(types: Iterable<string>, events: readonly SessionEvent[]): void {
+    for (const type of types) if (!this.eventTypes.has(type)) return this.refuseUnknownTypes(events)
+  }
+
+  private refuseUnknownTypes(events: readonly SessionEvent[]): void {
+    for (const event of events) {
+      if (this.eventTypes.has(event.type) || event.ignorable === true) continue
+      throw new SessionStoreError('UNKNOWN_EVENT_TYPE', `seq ${event.seq}: unknown event type "${event.type}" is not marked ignorable; written by a newer dsh-agent?`)
     }
   }
 

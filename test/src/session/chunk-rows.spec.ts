@@ -75,4 +75,16 @@ describe('importing dsh\'s packed chunk rows', () => {
     expect((error as Error).message).toContain(`line ${at + 1}: ${reason}`)
     expect(await root.sessions.list()).toEqual([])
   })
+
+  it('names the line of a bad event after packed rows (the rows hold several events each)', async () => {
+    const { packed } = await packedByDsh()
+    const lines = packed.trim().split('\n')
+    const at = lines.findIndex(line => line.includes('"type":"assistant/message"'))
+    lines[at] = lines[at]!.replace('"role":"assistant"', '"role":"system"')
+    const root = await bootStore()
+    const error = await root.sessions.import(lines.join('\n') + '\n').then(() => undefined, (e: unknown) => e)
+    expect(error).toMatchObject({ name: 'SessionImportError', line: at + 1 })
+    expect((error as Error).message).toContain(`line ${at + 1}: assistant/message: data.message.role`)
+    expect(await root.sessions.list()).toEqual([])
+  })
 })
