@@ -1,7 +1,10 @@
 /**
  * Agent worker entry: holds the page's messages while it imports the host module (workers/agent-host.ts),
  * then replays them to it. Meanwhile it starts the first I/O the host will wait for: the read of the
- * remembered secrets (src/host/key-store.ts, a small chunk of its own), which the host then takes over.
+ * remembered secrets (src/host/key-store.ts, a small chunk of its own), which the host then takes over,
+ * and, once the page's preload hint is among the held messages, the import of the storage and model
+ * provider modules it names (src/kernel/early-parts.ts), which the host's boot then finds loaded (the
+ * hint is replayed with the rest; the host's comlink ignores it).
  * Plane: worker; entry only, with no static import.
  * Contract: this entry's chunk is imported by nothing and imports nothing statically. WebKit
  * evaluates a module worker's entry script a second time when a chunk imports it: a lazy chunk
@@ -12,7 +15,13 @@
  * @module workers/agent.worker
  */
 const held: MessageEvent[] = []
-const hold = (event: MessageEvent): void => { held.push(event) }
+// First: a small chunk, loaded and run before the host's large one arrives, so the imports it starts go out
+// while that one still downloads and compiles.
+const earlyParts = import('../src/kernel/early-parts.ts')
+const hold = (event: MessageEvent): void => {
+  held.push(event)
+  earlyParts.then((parts) => parts.takeHint(event.data), () => undefined)
+}
 addEventListener('message', hold)
 // Not awaited: a failed load here fails again, and is reported, where the host imports it.
 import('../src/host/key-store.ts').then((store) => store.prefetchRememberedSecrets(), () => undefined)

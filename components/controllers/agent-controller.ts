@@ -8,7 +8,7 @@
  * @module components/controllers/agent-controller
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
-import { AgentClient, HostCommandError, emptyTranscript, foldEvents, prependHistory } from '../../src/protocol/index.ts'
+import { AgentClient, HostCommandError, emptyTranscript, foldEvents, preloadHint, prependHistory } from '../../src/protocol/index.ts'
 import type { NoticeListener, ApprovalQuestion, ApprovalRuleView, CommandKind, CommandOf, CommandResultMap, HostNotice, KeyState, McpTokenState, RuntimeSettings, SessionId, SessionSearchAnswer, SessionSummary, StorageState, TranscriptState, UserQuestionPrompt } from '../../src/protocol/index.ts'
 import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
 import type { SessionEvent } from '../../src/session/types.ts'
@@ -93,7 +93,10 @@ export class AgentController implements ReactiveController {
     this.stop()
     const resolving = Promise.resolve(settings).then((value) => ({ value }), () => undefined)
     try {
-      const client = await AgentClient.connect(createWorker(), { onInvalidNotice: (e) => this.fail('DSH_PROTOCOL_INVALID', e.message, 'host') })
+      const worker = createWorker()
+      // While the worker's host module loads, its entry starts importing the modules these settings pick.
+      void resolving.then((resolved) => resolved && worker.postMessage(preloadHint(resolved.value)))
+      const client = await AgentClient.connect(worker, { onInvalidNotice: (e) => this.fail('DSH_PROTOCOL_INVALID', e.message, 'host') })
       this.#client = client
       this.#stopNotices = client.onNotices((batch) => this.#onNotices(batch))
       for (const listener of this.#outside.keys()) this.#outside.set(listener, client.onNotices(listener))

@@ -1,8 +1,10 @@
 // AgentController over the real agent worker, without <dsh-agent>: start configures and opens a
 // session (dsh-ready), a prompt folds into its transcript with dsh-turn-start/-end carrying the
 // logged reason, the host re-renders on notices, failures become dsh-error (never a throw), a new
-// session and reopening the old one switch the transcript, and stop detaches the worker.
+// session and reopening the old one switch the transcript, and stop detaches the worker. A new worker gets
+// the preload hint: the storage and model provider modules are requested while its host module is on its way.
 import { expect, test, type Page } from '@playwright/test'
+import { bootAgent } from '../../harness/agent-page.ts'
 
 interface Exposed {
   host: HTMLElement & { updates: number }
@@ -95,4 +97,20 @@ test('stop detaches: later commands resolve undefined without an error', async (
   await page.evaluate(() => dshController.agent.stop())
   expect(await page.evaluate(() => dshController.agent.call({ kind: 'session.list' }))).toBeUndefined()
   expect(await events(page, 'dsh-error')).toEqual([])
+})
+
+test('a new worker requests the storage and model provider modules its settings pick while its host module is still on its way', async ({ page }) => {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.split('/').pop() ?? ''
+    for (const part of ['session-idb', 'llm-scripted']) if (name.startsWith(`${part}-`) && !seen.includes(part)) seen.push(part)
+  })
+  await page.route(/\/agent-host-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    seen.push('host module served')
+    await route.continue()
+  })
+  await bootAgent(page, { storage: 'indexeddb' })
+  expect(seen.indexOf('host module served')).toBe(2)
+  expect(new Set(seen.slice(0, 2))).toEqual(new Set(['session-idb', 'llm-scripted']))
 })
