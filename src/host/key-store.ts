@@ -5,6 +5,7 @@
  * @module host/key-store
  */
 import { openDB } from 'idb'
+import { mayExist } from '../util/idb-listed.ts'
 
 const DB_NAME = 'dsh-agent-secrets'
 const STORE = 'keys'
@@ -21,23 +22,10 @@ async function readKey(db: SecretsDb): Promise<string | undefined> {
   return typeof value === 'string' ? value : undefined
 }
 
-/**
- * Whether the secrets database may exist: false only when the browser lists this origin's databases
- * and it is not among them (nothing was ever remembered here), so a read need not create it — a
- * fresh profile's first database creation is slow, and the first configuration waits for this read.
- */
-async function mayHoldSecrets(): Promise<boolean> {
-  if (typeof indexedDB.databases !== 'function') return true
-  try {
-    return (await indexedDB.databases()).some((database) => database.name === DB_NAME)
-  } catch {
-    return true // the open that follows reports what is wrong
-  }
-}
-
 /** Runs `read` on the secrets database, or returns `fallback` where there is no IndexedDB or no such database. */
 async function withSecrets<T>(fallback: T, read: (db: SecretsDb) => Promise<T>): Promise<T> {
-  if (typeof globalThis.indexedDB === 'undefined' || !(await mayHoldSecrets())) return fallback
+  // Nothing was ever remembered here: the read need not create the database (the first configuration waits for it).
+  if (typeof globalThis.indexedDB === 'undefined' || !(await mayExist(DB_NAME))) return fallback
   const db = await open()
   try {
     return await read(db)
