@@ -10,6 +10,7 @@ import { checkPluginConfig, isStandardSchema, pluginName } from './plugin-config
 import { resolveComposition } from './resolve-composition.ts'
 import { loadPlugins } from './lazy-plugin.ts'
 import { deferContextReadErrors } from './context-read-errors.ts'
+import { bindListenersOnce } from './bound-listeners.ts'
 import { captureEffectStacksLazily } from './effect-stacks.ts'
 import type { BootOptions, CompositionEntry, CompositionPatch, Kernel, KernelPlugin, PluginProblem, ResolvedEntry } from './types.ts'
 
@@ -80,6 +81,7 @@ export async function bootKernel(
 ): Promise<Kernel> {
   const { entries, warnings } = resolveComposition(defaults, patches)
   deferContextReadErrors(root)
+  bindListenersOnce(root)
   captureEffectStacksLazily()
   const warn = options.warn ?? ((warning) => console.warn(warning.message))
   warnings.forEach((warning) => warn(warning))
