@@ -7,7 +7,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { MemoryNode } from './memory-backend.ts'
 import type { MirrorStore } from './mirror.ts'
-import { mayExist } from '../util/idb-listed.ts'
 
 export const WORKSPACE_DB_NAME = 'dsh-agent-workspaces'
 
@@ -41,16 +40,9 @@ function openWorkspaceDb(): Promise<IDBPDatabase<WorkspaceDb>> {
   return opened
 }
 
-/**
- * Whether the workspace database may hold files (a connection is open, or the browser may list it):
- * where it lists no such database nothing was ever saved, so a load and its warm-up need not create
- * it (a fresh profile's first creations are slow, and the boot waits for the load); the first save does.
- */
-const mayHoldFiles = async (): Promise<boolean> => database !== undefined || await mayExist(WORKSPACE_DB_NAME)
-
 /** Starts opening the workspace database ahead of the first load (it becomes the connection that load uses); failures are left to that load. */
 export function warmWorkspaceDb(): void {
-  void mayHoldFiles().then(async (exists) => { if (exists) await openWorkspaceDb() }).catch(() => undefined)
+  openWorkspaceDb().catch(() => undefined)
 }
 
 /** Aborts `tx` unless it has already finished or aborted (then abort() throws InvalidStateError). */
@@ -65,7 +57,6 @@ function abortQuietly(tx: { abort(): void }): void {
 export function idbMirrorStore(workspace: string): MirrorStore {
   return {
     async load() {
-      if (!(await mayHoldFiles())) return []
       const db = await openWorkspaceDb()
       const rows = await db.getAll('files', IDBKeyRange.bound([workspace, ''], [workspace, '\uffff']))
       return rows.map(({ path, node }) => ({ path, node }))

@@ -5,7 +5,6 @@
  * @module host/key-store
  */
 import { openDB } from 'idb'
-import { mayExist } from '../util/idb-listed.ts'
 
 const DB_NAME = 'dsh-agent-secrets'
 const STORE = 'keys'
@@ -22,10 +21,9 @@ async function readKey(db: SecretsDb): Promise<string | undefined> {
   return typeof value === 'string' ? value : undefined
 }
 
-/** Runs `read` on the secrets database, or returns `fallback` where there is no IndexedDB or no such database. */
+/** Runs `read` on the secrets database, or returns `fallback` where there is no IndexedDB. */
 async function withSecrets<T>(fallback: T, read: (db: SecretsDb) => Promise<T>): Promise<T> {
-  // Nothing was ever remembered here: the read need not create the database (the first configuration waits for it).
-  if (typeof globalThis.indexedDB === 'undefined' || !(await mayExist(DB_NAME))) return fallback
+  if (typeof globalThis.indexedDB === 'undefined') return fallback
   const db = await open()
   try {
     return await read(db)

@@ -55,7 +55,7 @@ describe('host.configure', () => {
     const steps: string[] = []
     watchSecretOpens(steps)
     const { host, preloaded, booted } = newHost(steps)
-    await vi.waitFor(() => expect(steps).toEqual(['open secrets'])) // the read starts at creation, before any configuration
+    expect(steps).toEqual(['open secrets'])
     const configured = await hostCall(host, { kind: 'host.configure', settings })
     expect(steps).toEqual(['open secrets', 'preload'])
     expect(configured.keyState).toEqual({ hasKey: true, remembered: true })
