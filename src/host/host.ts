@@ -279,8 +279,8 @@ export class AgentHost implements HostApi, CommandHost {
   }
 
   /** Every notice leaves through here: a `host.error` message has the key scrubbed. */
-  readonly #post = (notice: HostNotice, now?: boolean): void => {
-    this.sink.post(notice.kind === 'host.error' ? { ...notice, message: this.#scrub(notice.message) } : notice, now)
+  readonly #post = (notice: HostNotice): void => {
+    this.sink.post(notice.kind === 'host.error' ? { ...notice, message: this.#scrub(notice.message) } : notice)
   }
 
   #scrub(text: string): string {

@@ -1,7 +1,6 @@
 /**
  * Worker-side outbox to the page: queues notices and sends them in one message per task, so a
- * burst of stream chunks crosses the boundary once; a notice posted `now` (a reply's first text)
- * goes at once, with what is queued before it. Plane: worker. The task is a MessageChannel
+ * burst of stream chunks crosses the boundary once. Plane: worker. The task is a MessageChannel
  * message (a `setTimeout(0)` inside the model's timer chain is clamped to 4 ms).
  * Contract: notices keep their order; consecutive event batches of one session are merged;
  * a sink that fails (page gone) detaches itself and reports through `onDetached`.
@@ -47,8 +46,7 @@ export class NoticeSink {
     this.onDetached()
   }
 
-  /** @param now send it (and what is queued before it) at once, not at the end of this task: what the reader waits for. */
-  post(notice: HostNotice, now = false): void {
+  post(notice: HostNotice): void {
     if (!this.#sink) return
     const last = this.#queue[this.#queue.length - 1]
     if (notice.kind === 'session.events' && last?.kind === 'session.events' && last.sessionId === notice.sessionId) {
@@ -56,7 +54,6 @@ export class NoticeSink {
     } else {
       this.#queue.push(notice)
     }
-    if (now) return this.#flush()
     if (this.#scheduled) return
     this.#scheduled = true
     this.#schedule()

@@ -1,7 +1,6 @@
 /**
  * Per-session event feeds to the page: replays a session's log from a seq, then forwards each
- * committed event, each with its tool card; a step's first streamed text leaves the outbox at once
- * (the rest of a reply that streams within one task follows at its end). Plane: worker.
+ * committed event, each with its tool card. Plane: worker.
  * Contract: the page sees every event from `fromSeq` exactly once, in seq order, with no gap
  * between the replayed prefix and the live tail (both happen in the same task).
  * @module host/session-feed
@@ -15,30 +14,19 @@ import type { ToolLookup } from './types.ts'
 interface Feed {
   painter: CardPainter
   nextSeq: number
-  /** The live step's first text or reasoning delta was forwarded. */
-  streaming: boolean
-}
-
-/** A live event the page should show at once: the first visible delta of a step. */
-function firstDelta(feed: Feed, event: SessionEvent): boolean {
-  if (event.type === 'step/start') feed.streaming = false
-  if (feed.streaming || event.type !== 'assistant/chunk') return false
-  const { chunk } = (event as SessionEvent<'assistant/chunk'>).data
-  return (feed.streaming = chunk.type === 'text-delta' || chunk.type === 'reasoning-delta')
 }
 
 export class SessionFeeds {
   readonly #feeds = new Map<string, Feed>()
 
-  /** @param post `now` asks the outbox to send at once. */
-  constructor(private readonly post: (notice: HostNotice, now?: boolean) => void, private readonly lookup: ToolLookup) {}
+  constructor(private readonly post: (notice: HostNotice) => void, private readonly lookup: ToolLookup) {}
 
   /**
    * Starts (or restarts) the feed of `sessionId` at `fromSeq` over the current log.
    * @param prelude earlier events the first delivery carries ahead of `fromSeq` (the tail's task list).
    */
   subscribe(sessionId: SessionId, events: readonly SessionEvent[], fromSeq: number, prelude: readonly SessionEvent[] = []): void {
-    const feed: Feed = { painter: new CardPainter(this.lookup), nextSeq: fromSeq, streaming: true }
+    const feed: Feed = { painter: new CardPainter(this.lookup), nextSeq: fromSeq }
     this.#feeds.set(sessionId, feed)
     this.#forward(sessionId, feed, events, prelude)
   }
@@ -57,7 +45,7 @@ export class SessionFeeds {
   /** The `session/event` listener. */
   onEvent = (session: { id: string }, event: SessionEvent): void => {
     const feed = this.#feeds.get(session.id)
-    if (feed) this.#forward(session.id as SessionId, feed, [event], [], firstDelta(feed, event))
+    if (feed) this.#forward(session.id as SessionId, feed, [event])
   }
 
   /** Forwards events that arrive outside `session/event`: a followed session's newly stored ones. */
@@ -66,7 +54,7 @@ export class SessionFeeds {
     if (feed) this.#forward(sessionId, feed, events)
   }
 
-  #forward(sessionId: SessionId, feed: Feed, events: readonly SessionEvent[], prelude: readonly SessionEvent[] = [], now = false): void {
+  #forward(sessionId: SessionId, feed: Feed, events: readonly SessionEvent[], prelude: readonly SessionEvent[] = []): void {
     const wire = prelude.map((event) => feed.painter.paint(event))
     for (const event of events) {
       if (event.seq < feed.nextSeq) {
@@ -76,6 +64,6 @@ export class SessionFeeds {
       wire.push(feed.painter.paint(event))
       feed.nextSeq = event.seq + 1
     }
-    if (wire.length > 0) this.post({ kind: 'session.events', sessionId, events: wire }, now)
+    if (wire.length > 0) this.post({ kind: 'session.events', sessionId, events: wire })
   }
 }

@@ -1,5 +1,4 @@
-// The worker outbox sends one message per task, merges consecutive event batches of a session, sends a notice
-// posted `now` at once (with what was queued before it), and detaches when the page is gone.
+// The worker outbox sends one message per task, merges consecutive event batches of a session, and detaches when the page is gone.
 import { describe, expect, it } from 'vitest'
 import { NoticeSink } from '../../../src/host/notice-sink.ts'
 import type { HostNotice } from '../../../src/protocol/messages.ts'
@@ -32,24 +31,6 @@ describe('NoticeSink', () => {
     expect(sent).toHaveLength(1)
     expect((sent[0]![0] as Extract<HostNotice, { kind: 'session.events' }>).events.map((w) => w.event.seq)).toEqual([0, 1, 2, 3])
     expect(posted.map((n) => (n as Extract<HostNotice, { kind: 'session.events' }>).events.length)).toEqual([1, 1, 1, 1])
-  })
-
-  it('sends a notice posted now at once, with what was queued before it; what follows waits for the task', async () => {
-    const sent: HostNotice[][] = []
-    const sink = new NoticeSink(() => undefined)
-    sink.attach((n) => { sent.push(n) })
-    sink.post({ kind: 'agent.status', sessionId: 'a' as never, status: 'running' })
-    sink.post(batch('a', 0))
-    sink.post(batch('a', 1), true)
-    expect(sent).toHaveLength(1)
-    expect(sent[0]!.map((n) => n.kind)).toEqual(['agent.status', 'session.events'])
-    expect((sent[0]![1] as Extract<HostNotice, { kind: 'session.events' }>).events.map((w) => w.event.seq)).toEqual([0, 1])
-    sink.post(batch('a', 2))
-    sink.post(batch('a', 3))
-    expect(sent).toHaveLength(1)
-    await tick()
-    expect(sent).toHaveLength(2)
-    expect((sent[1]![0] as Extract<HostNotice, { kind: 'session.events' }>).events.map((w) => w.event.seq)).toEqual([2, 3])
   })
 
   it('detaches and reports when the page sink rejects', async () => {
