@@ -127,6 +127,32 @@ describe('cancel details', () => {
     expect(session.events.filter((e) => e.type === 'turn/end').map((e) => e.data)).toEqual([{ turn: 1, reason: { kind: 'aborted', reason: { kind: 'disposed' } } }])
   })
 
+  it('a wake sent deep into a slow abort convergence is latched: the aborted turn closes, then it runs (dsh cancel.spec)', async () => {
+    const loop = await createLoopRuntime([{ toolCalls: [{ name: 'slow_stop', arguments: {} }] }, { text: 'B reply' }])
+    current = loop
+    let markStarted!: () => void
+    const started = new Promise<void>((resolve) => { markStarted = resolve })
+    loop.runtime.ctx.tools.register(defineTool({
+      name: 'slow_stop', description: 'Notices an abort only 50 ms later.', parameters: { type: 'object', properties: {} },
+      output: { schema: { type: 'string' }, render: (value) => [{ type: 'text', text: String(value) }] },
+      execute: (_args, exec) => new Promise<string>((_resolve, reject) => {
+        markStarted()
+        exec.signal.addEventListener('abort', () => setTimeout(() => reject(new Error('stopped late')), 50))
+      }),
+    }))
+    loop.agent.followup('A')
+    await started
+    loop.agent.cancel({ kind: 'user' }, { keepInbox: true })
+    await new Promise((resolve) => setTimeout(resolve, 10)) // the tool phase is still running
+    loop.agent.followup('B')
+    await loop.agent.whenIdle()
+    const userTexts = loop.ofType('user/message').filter((e) => e.data.source.kind === 'user').map((e) => text(e.data))
+    expect(userTexts).toEqual(['A', 'B'])
+    expect(loop.model.requests).toHaveLength(2)
+    expect(loop.agent.inbox.nextTurn).toHaveLength(0)
+    expect(loop.ofType('turn/end').map((e) => e.data.reason)).toEqual([aborted, { kind: 'completed' }])
+  })
+
   it('a cancel after an assistant message with tool calls answers each call ABORTED_BEFORE_DISPATCH; the next request is balanced', async () => {
     const loop = await createLoopRuntime([
       { toolCalls: [{ name: 'danger', arguments: {}, id: 'c1' }, { name: 'danger', arguments: {}, id: 'c2' }] },
