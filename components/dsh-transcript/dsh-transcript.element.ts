@@ -208,7 +208,7 @@ export class DshTranscript extends LitElement {
     if (!row) return false
     this.#follow.release()
     row.tabIndex = -1
-    row.scrollIntoView({ block: 'center' })
+    this.#window.reveal(row)
     row.focus({ preventScroll: true })
     return true
   }

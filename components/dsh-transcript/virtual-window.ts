@@ -86,6 +86,17 @@ export class VirtualWindow implements ReactiveController {
     return segments(this.#index, this.#range, keep.map((key) => this.#index.indexOf(key)))
   }
 
+  /**
+   * Scrolls `row` to the middle of the view and reads the view at once: the anchor is then a row on
+   * screen there, not the one the reader left (the scroll event's read comes only with the next
+   * frame, and a change placed before it would restore the old anchor and scroll the view back).
+   */
+  reveal(row: HTMLElement): void {
+    row.scrollIntoView({ block: 'center' })
+    this.#checkAnchor = false
+    this.#readView()
+  }
+
   /** Index of the item with `key` among the items placed, or -1. */
   indexOf(key: string): number {
     return this.#index.indexOf(key)
