@@ -80,6 +80,10 @@ async function recordFirstAnswer(dir: string): Promise<void> {
   const files = runs[0]!
   const timing = `library build on a bare Node server, <dsh-agent provider="scripted"> in a fresh Chromium profile (cold cache, IndexedDB storage), page clock; ${FIRST_ANSWER_RUNS} profiles`
   recordSamples({ name: 'first answer: <dsh-agent> connected → dsh-ready', unit: 'ms', method: `${timing}; appended to the document → its dsh-ready event`, target: { op: '<=', value: 100, unit: 'ms', source: 'issue 20' } }, runs.map((r) => r.times.connectedToReady), 'min-max')
+  const startupMethod = `${timing}; the bench server's clock at each request against the page's clock at connected (both epoch ms, one machine)`
+  recordSamples({ name: 'first answer, where connected → dsh-ready goes: the worker\'s script requested', unit: 'ms', method: `${startupMethod}; the first request the worker made (its entry)` }, runs.map((r) => r.times.startup.workerRequested), 'min-max')
+  recordSamples({ name: 'first answer, where connected → dsh-ready goes: the worker\'s first import requested (thread up, entry run)', unit: 'ms', method: `${startupMethod}; the worker's second request` }, runs.map((r) => r.times.startup.workerFirstImport), 'min-max')
+  recordSamples({ name: 'first answer, where connected → dsh-ready goes: the worker\'s last module requested before ready', unit: 'ms', method: `${startupMethod}; the rest, to dsh-ready, is compiling and running the host, its boot, configure and the session open` }, runs.map((r) => r.times.startup.workerLastImport), 'min-max')
   recordSamples({ name: 'first answer: message sent → first reply text in the DOM (scripted)', unit: 'ms', method: `${timing}; the Enter keydown in the composer → the MutationObserver call that sees the reply's text in the transcript`, target: { op: '<=', value: 30, unit: 'ms', source: 'issue 20' } }, runs.map((r) => r.times.promptToFirstText), 'min-max')
   const page = sizeOf(dir, files.page)
   const worker = sizeOf(dir, files.worker)

@@ -46,6 +46,12 @@ export interface FirstAnswerTimes {
   readonly connectedToReady: number
   /** Enter in the composer → the reply's first text in the transcript DOM. */
   readonly promptToFirstText: number
+  /**
+   * Where connected → ready went (each from `connected`, server clock against the page's, both on the
+   * epoch): the worker's script requested (the page started the worker), its first import requested
+   * (the worker thread is up and ran its entry), and its last module requested before `dsh-ready`.
+   */
+  readonly startup: { workerRequested: number; workerFirstImport: number; workerLastImport: number }
 }
 
 export interface FirstAnswerFiles {
@@ -71,7 +77,7 @@ export async function firstAnswerFiles(dir: string): Promise<FirstAnswerFiles> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   try {
-    const { at: firstText, times } = await withProfile(async (_context, page) => {
+    const { at: firstText, connectedAt, readyAt, times } = await withProfile(async (_context, page) => {
       await Promise.all([
         page.waitForEvent('console', { predicate: (message) => message.text() === 'dsh-ready', timeout: 60_000 }),
         page.goto(`http://127.0.0.1:${port}/`),
@@ -83,15 +89,24 @@ export async function firstAnswerFiles(dir: string): Promise<FirstAnswerFiles> {
       const t = await page.evaluate(() => ({ ...(window as unknown as { dshTimes: Record<'connected' | 'ready' | 'prompt' | 'firstText', number> }).dshTimes, origin: performance.timeOrigin }))
       // The cut is when the text reached the DOM (the page's clock on the epoch, as the server's), not
       // when Playwright's polling saw it: a fetch the page starts just after the text is not counted.
-      return { at: t.origin + t.firstText, times: { connectedToReady: t.ready - t.connected, promptToFirstText: t.firstText - t.prompt } }
+      return { at: t.origin + t.firstText, connectedAt: t.origin + t.connected, readyAt: t.origin + t.ready, times: { connectedToReady: t.ready - t.connected, promptToFirstText: t.firstText - t.prompt } }
     })
     const before = requests.filter((r) => r.at <= firstText)
-    const worker = new Set(before.filter((r) => r.dest === 'worker').map((r) => r.path))
-    for (const r of before) if (worker.has(r.from)) worker.add(r.path)
+    // Each request by who made it: the worker made its entry's and every one a module of its own asked for.
+    const workerRequests: typeof before = []
+    const worker = new Set<string>()
+    for (const r of before) {
+      if (r.dest !== 'worker' && !worker.has(r.from)) continue
+      workerRequests.push(r)
+      worker.add(r.path)
+    }
     // A file is counted once however often it was requested: the page and the worker each import a chunk both
     // builds emit with one content and one name (the bundler runtime), one download with an HTTP cache.
     const unique = (paths: string[]) => [...new Set(paths)]
-    return { page: unique(before.filter((r) => !worker.has(r.path)).map((r) => r.path)), worker: unique(before.filter((r) => worker.has(r.path)).map((r) => r.path)), times }
+    const untilReady = workerRequests.filter((r) => r.at <= readyAt)
+    const since = (request: { at: number } | undefined) => (request === undefined ? Number.NaN : request.at - connectedAt)
+    const startup = { workerRequested: since(untilReady[0]), workerFirstImport: since(untilReady[1]), workerLastImport: since(untilReady.at(-1)) }
+    return { page: unique(before.filter((r) => !worker.has(r.path)).map((r) => r.path)), worker: unique(workerRequests.map((r) => r.path)), times: { ...times, startup } }
   } finally {
     await new Promise((resolve) => server.close(resolve))
   }

