@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { fileURLToPath } from 'node:url'
 import { startStaticServer, type StaticServer } from '../harness/static-server.ts'
+import { seeOffline } from '../harness/offline-view.ts'
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
 const STRICT = "default-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; worker-src 'self' blob:"
@@ -37,6 +38,7 @@ test('a host page with the opt-in worker opens cold offline under a strict CSP a
   await first.close()
   const cold = await context.newPage()
   await cold.goto(`${site.origin}/docs/page.html`)
+  await seeOffline(cold)
   await expect(chip(cold)).toHaveAttribute('data-online', 'false')
   const input = cold.getByRole('textbox', { name: 'Message' })
   await expect(input).toBeEnabled({ timeout: 30_000 })

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { axeViolations } from '../harness/axe.ts'
 import { measureWidget } from '../harness/widget-geometry.ts'
 import { startStaticServer, type StaticServer } from '../harness/static-server.ts'
+import { seeOffline, type OfflineView } from '../harness/offline-view.ts'
 
 const demoBuild = fileURLToPath(new URL('../../dist/demo/', import.meta.url))
 const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
@@ -47,13 +48,13 @@ async function visitUntilOfflineReady(page: Page, path: string): Promise<void> {
   await expect(chip(page)).toHaveAttribute('data-readiness', 'ready', { timeout: 60_000 })
 }
 
-/** Closes every page of the context and opens `path` in a new one. */
-async function coldStart(context: BrowserContext, path: string): Promise<Page> {
+/** Closes every page of the (offline) context and opens `path` in a new one, which sees the network off. */
+async function coldStart(context: BrowserContext, path: string): Promise<{ page: Page; offline: OfflineView }> {
   for (const open of context.pages()) await open.close()
   const page = await context.newPage()
   await page.goto(`${site.origin}${path}`)
   await page.waitForSelector('body[data-ready]')
-  return page
+  return { page, offline: await seeOffline(page) }
 }
 
 /** Screenshots of the widget at 390, 768 and 1280 px, light and dark; each state fits the widget, has reachable controls and passes axe. */
@@ -87,7 +88,7 @@ test('cold start offline: the demos, the widget and the stored sessions all work
   await turns(first, 1)
 
   await context.setOffline(true)
-  const page = await coldStart(context, '/sessions/')
+  const { page } = await coldStart(context, '/sessions/')
   await expect(chip(page)).toHaveAttribute('data-online', 'false')
   await expect(page.locator('dsh-agent [part~="offline-banner"]')).toHaveText('Offline: stored sessions, the scripted model and the embedded shell still work; a model provider needs the network.')
   await shoot(page, 'offline-indicator', info, ['network-status', 'offline-banner'])
@@ -108,7 +109,7 @@ test('cold start offline: the demos, the widget and the stored sessions all work
   await expect(page.locator('dsh-agent [part~="assistant-message"]').last()).toContainText('Noted.')
 
   // Another demo, never opened before, starts cold from the same offline copy and runs the embedded shell.
-  const playground = await coldStart(context, '/playground/')
+  const { page: playground, offline } = await coldStart(context, '/playground/')
   await ask(playground, 'write a hello script')
   for (let i = 0; i < 3; i++) await playground.locator('dsh-agent [part~="approval"] [part~="allow-button"]').click()
   await turns(playground, 1)
@@ -116,6 +117,7 @@ test('cold start offline: the demos, the widget and the stored sessions all work
 
   // Back online, the indicator says so.
   await context.setOffline(false)
+  await offline.release()
   await expect(chip(playground)).toHaveAttribute('data-online', 'true')
   await expect(playground.locator('dsh-agent [part~="offline-banner"]')).toHaveCount(0)
 })

@@ -10,6 +10,25 @@ import { PROBE_SOURCE } from './probe-source.ts'
 
 type Probe = Record<ProbeCall, (...args: unknown[]) => unknown>
 
+/**
+ * `page.setViewport({width, height})`. Over BiDi puppeteer sends the viewport and a screen orientation
+ * together; Firefox ESR 140 knows the first and answers the second with "unknown command". That one
+ * refusal is tolerated once the page measures the width asked for; any other error stands.
+ */
+async function setViewport(page: Page, width: number, height: number): Promise<void> {
+  try {
+    await page.setViewport({ width, height })
+  } catch (error) {
+    const message = String((error as Error).message)
+    if (!message.includes('unknown command emulation.setScreenOrientationOverride')) throw error
+    // Polled by evaluate: waitForFunction builds a Function, which the page's strict CSP refuses.
+    for (const deadline = Date.now() + 10_000; (await page.evaluate(() => innerWidth)) !== width;) {
+      if (Date.now() > deadline) throw new Error(`firefox: the viewport never became ${width} px wide`, { cause: error })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
 export async function launchPuppeteer(engine: 'chromium' | 'firefox', executablePath: string): Promise<EngineDriver> {
   const browser = await puppeteer.launch({
     browser: engine === 'chromium' ? 'chrome' : 'firefox',
@@ -41,7 +60,7 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox', executable
     type: async (selector, text) => { await (await element(selector)).type(text) },
     press: (key) => page.keyboard.press(key),
     upload: async (selector, file) => { await ((await element(selector)) as ElementHandle<HTMLInputElement>).uploadFile(file) },
-    resize: (width, height) => page.setViewport({ width, height }),
+    resize: (width, height) => setViewport(page, width, height),
     close: () => browser.close(),
   }
 }
