@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseAst } from 'vite'
 import { guardLocalOnly } from '../harness/local-only.ts'
-import { appendAndSave } from '../harness/workspace-page.ts'
+import { appendAndSave, focusTerminal } from '../harness/workspace-page.ts'
 import { startStaticServer, type StaticServer } from '../harness/static-server.ts'
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
@@ -30,7 +30,7 @@ test('under a strict CSP the editor and the terminal work, with zero CSP violati
   await page.waitForSelector('body[data-ready]')
   const workspace = page.locator('dsh-workspace')
   await appendAndSave(page, workspace, 'app.js', '// edited under CSP', 'console.log(1)')
-  await workspace.locator('dsh-terminal-pane .xterm-host').click()
+  await focusTerminal(workspace)
   await page.keyboard.type('cat app.js')
   await page.keyboard.press('Enter')
   await expect.poll(() => workspace.locator('dsh-terminal-pane').evaluate((el) => (el as unknown as { screenText: string }).screenText)).toContain('console.log(1)\n// edited under CSP')

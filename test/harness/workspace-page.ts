@@ -1,7 +1,8 @@
 /**
  * Opens the `<dsh-workspace>` test page (demo/test-pages/workspace-ui.ts) with a config — script,
  * seed files, theme, provider — and waits until the tree shows the workspace; and the person's edit
- * every workspace spec makes (open from the tree, type at the end, Ctrl+S). Plane: Node driving Chromium.
+ * every workspace spec makes (open from the tree, type at the end, Ctrl+S), and clicking into the terminal
+ * once it is there. Plane: Node driving Chromium.
  * @module test/harness/workspace-page
  */
 import { expect, type Locator, type Page } from '@playwright/test'
@@ -36,4 +37,12 @@ export async function appendAndSave(page: Page, workspace: Locator, path: string
   await page.keyboard.type(line)
   await page.keyboard.press('Control+s')
   await expect(workspace.locator('dsh-editor-pane [part~="editor-status"]')).toHaveText(`Saved: ${path}`)
+}
+
+/** Clicks into the terminal pane once xterm has opened in it (xterm loads lazily: a click before that focuses nothing and what is typed next is lost). */
+export async function focusTerminal(workspace: Locator): Promise<void> {
+  const pane = workspace.locator('dsh-terminal-pane')
+  await expect(pane.locator('textarea')).toBeAttached({ timeout: 15_000 })
+  await pane.locator('.xterm-host').click()
+  await expect(pane.locator('textarea')).toBeFocused()
 }

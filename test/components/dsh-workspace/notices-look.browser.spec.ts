@@ -5,7 +5,7 @@
 // sideways, axe-core clean; screenshots of every state go to the test output.
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 import { axeViolations } from '../../harness/axe.ts'
-import { appendAndSave, openWorkspacePage } from '../../harness/workspace-page.ts'
+import { appendAndSave, focusTerminal, openWorkspacePage } from '../../harness/workspace-page.ts'
 
 const viewports = [{ width: 390, height: 844 }, { width: 768, height: 1024 }, { width: 1280, height: 800 }]
 const themes = ['light', 'dark'] as const
@@ -57,7 +57,7 @@ for (const theme of themes) {
       await audit(page, info, `${name}-save-notice`)
 
       await show('Terminal')
-      await workspace.locator('dsh-terminal-pane .xterm-host').click()
+      await focusTerminal(workspace)
       for (const line of ['cat <<EOF', 'two lines', 'EOF', 'sleep 3']) {
         await page.keyboard.type(line)
         await page.keyboard.press('Enter')

@@ -3,7 +3,7 @@
 // workspace away, and an HTML preview runs in an opaque-origin sandbox that reaches neither the
 // page's storage nor the page.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { openWorkspacePage } from '../../harness/workspace-page.ts'
+import { focusTerminal, openWorkspacePage } from '../../harness/workspace-page.ts'
 
 const screen = (workspace: Locator) => workspace.locator('dsh-terminal-pane').evaluate((el) => (el as unknown as { screenText: string }).screenText)
 const expectScreen = (workspace: Locator, pattern: RegExp) => expect.poll(() => screen(workspace), { timeout: 10_000 }).toMatch(pattern)
@@ -15,7 +15,7 @@ async function typeCommand(page: Page, command: string): Promise<void> {
 
 test('terminal: commands run on the workspace shell, with cd, history and Ctrl-C', async ({ page }) => {
   const workspace = await openWorkspacePage(page, { workspace: { 'src/app.ts': 'export const a = 1\n', 'README.md': '# Hi\n' } })
-  await workspace.locator('dsh-terminal-pane .xterm-host').click()
+  await focusTerminal(workspace)
   await typeCommand(page, 'echo hello from $((6 * 7))')
   await expectScreen(workspace, /hello from 42/)
   await typeCommand(page, 'cd src')
@@ -40,7 +40,7 @@ test('terminal: commands run on the workspace shell, with cd, history and Ctrl-C
 
 test('terminal: unfinished commands continue on a > line, a pasted script runs line by line, and a quiet just-bash run says its output comes at the end', async ({ page }) => {
   const workspace = await openWorkspacePage(page, { workspace: { 'README.md': '# Hi\n' } })
-  await workspace.locator('dsh-terminal-pane .xterm-host').click()
+  await focusTerminal(workspace)
   // a trailing backslash, then a here-document: bash's `> ` asks for the rest, the lines run as one command
   await typeCommand(page, 'echo one \\')
   await expectScreen(workspace, /\$ echo one \\\n>$/) // (a row's trailing spaces are not read back)
