@@ -29,14 +29,18 @@ async function run(): Promise<void> {
       for (let i = 0; i < SAMPLES; i++) {
         for (const open of context.pages()) await open.close()
         const page = await context.newPage()
+        const served = site.requests.length
         await page.goto(`${site.origin}/sessions/`)
         await page.getByRole('textbox', { name: 'Message' }).and(page.locator(':enabled')).waitFor({ timeout: 30_000 })
-        if (await page.locator('dsh-agent [part~="network-status"]').getAttribute('data-online') !== 'false') throw new Error('the page did not see the network off')
+        // Asked of the server, not navigator.onLine (Chromium 150 reads online again after a navigation);
+        // the browser's own update check of the service worker script is not the page's and does not block it.
+        const reached = site.requests.slice(served).filter((path) => path !== '/dsh-agent-sw.js')
+        if (reached.length > 0) throw new Error(`the network was not off: the server got ${reached.join(', ')}`)
         times.push(await page.evaluate(() => performance.now()))
       }
       return times
     })
-    recordSamples({ name: FIGURE, unit: 'ms', method: `page clock (performance.now at the enabled message box, from navigation start); ${SAMPLES} cold opens of /sessions/ with every page closed, network off (context.setOffline), one profile`, target: { op: '<=', value: 1500, unit: 'ms', source: 'issue 18' } }, samples)
+    recordSamples({ name: FIGURE, unit: 'ms', method: `page clock (performance.now at the enabled message box, from navigation start); ${SAMPLES} cold opens of /sessions/ with every page closed, network off (context.setOffline; the server got no request from the page), one profile`, target: { op: '<=', value: 1500, unit: 'ms', source: 'issue 18' } }, samples)
     note('offline bench: the machine is shared (2 vCPU); figures under load are higher than on an idle machine')
   } finally {
     await site.close()
