@@ -91,6 +91,7 @@ for (const setup of engineSetups()) {
       await boot(d, scripted([{ reasoning: 'Thinking hard.', text: words, delayMs: 30 }]))
       await send(d, 'hello', 'click')
       expect(await d.probe('outline', '[part~="send-button"]')).toEqual({ style: 'none', focusVisible: false })
+      await until<string[]>(d, 'the sent message in the transcript', ['texts', '[part~="user-message"]'], (texts) => texts.includes('hello'))
       await until<number>(d, 'a streaming reply', ['count', '[part~="assistant-message"][data-streaming="true"]'], (n) => n > 0)
       expect(await turnEnds(d, 1)).toEqual(['completed'])
       expect(await d.probe('outline', '[part~="send-button"]')).toEqual({ style: 'none', focusVisible: false })
