@@ -54,6 +54,8 @@ export class DshTerminalPane extends LitElement {
   readonly #queued: string[] = []
   #quietHint: ReturnType<typeof setTimeout> | undefined
   #starting: Promise<void> | undefined
+  /** The pane was clicked or asked for focus before xterm opened (xterm loads lazily): it takes focus once open. */
+  #focusWhenOpen = false
   /** Whether the last output ended its line (else the next prompt starts a new one). */
   #outputEndsLine = true
   /** Runs the agent started: their output is labelled. */
@@ -93,6 +95,7 @@ export class DshTerminalPane extends LitElement {
     this.#terminal = terminal
     new ResizeObserver(() => this.#fit()).observe(host)
     terminal.write(this.#input.redraw())
+    if (this.#focusWhenOpen) terminal.focus()
   }
 
   /** The terminal's colours from the theme tokens (light or dark, as the workspace element resolved them). */
@@ -114,7 +117,8 @@ export class DshTerminalPane extends LitElement {
   }
 
   override focus(): void {
-    this.#terminal?.focus()
+    if (this.#terminal) this.#terminal.focus()
+    else this.#focusWhenOpen = true
   }
 
   #onData(data: string): void {
@@ -233,7 +237,7 @@ export class DshTerminalPane extends LitElement {
   override render(): TemplateResult {
     const s = workspaceStrings(this.lang)
     return html`<div part="terminal" class="pane">
-      <div class="xterm-host"></div>
+      <div class="xterm-host" @click=${() => this.focus()}></div>
       <p class="note">${this.streams ? s.shellWebContainer : s.shellJustBash}</p>
     </div>`
   }

@@ -38,6 +38,26 @@ test('terminal: commands run on the workspace shell, with cd, history and Ctrl-C
   await expect(workspace.locator('dsh-terminal-pane')).toContainText('just-bash (in-browser shell): output appears when a command ends')
 })
 
+test('terminal: a click on the pane while xterm still loads gives it focus once it opens, and typing then runs', async ({ page }) => {
+  let releaseXterm = (): void => undefined
+  const held = new Promise<void>((resolve) => { releaseXterm = resolve })
+  let heldOnce = false
+  await page.route(/\/[\w-]*xterm-[\w-]+\.js$/, async (route) => {
+    heldOnce = true
+    await held
+    await route.fallback()
+  })
+  const workspace = await openWorkspacePage(page, { workspace: { 'README.md': '# Hi\n' } })
+  const pane = workspace.locator('dsh-terminal-pane')
+  await expect.poll(() => heldOnce).toBe(true)
+  await expect(pane.locator('textarea')).toHaveCount(0)
+  await pane.locator('.xterm-host').click()
+  releaseXterm()
+  await expect(pane.locator('textarea')).toBeFocused()
+  await typeCommand(page, 'echo typed after the early click')
+  await expectScreen(workspace, /\ntyped after the early click\n/)
+})
+
 test('terminal: unfinished commands continue on a > line, a pasted script runs line by line, and a quiet just-bash run says its output comes at the end', async ({ page }) => {
   const workspace = await openWorkspacePage(page, { workspace: { 'README.md': '# Hi\n' } })
   await focusTerminal(workspace)
