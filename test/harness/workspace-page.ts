@@ -39,7 +39,7 @@ export async function appendAndSave(page: Page, workspace: Locator, path: string
   await expect(workspace.locator('dsh-editor-pane [part~="editor-status"]')).toHaveText(`Saved: ${path}`)
 }
 
-/** Clicks into the terminal pane once xterm has opened in it (xterm loads lazily: a click before that focuses nothing and what is typed next is lost). */
+/** Clicks into the terminal pane once xterm has opened in it, as a person who sees it does (xterm loads lazily: what is typed before it opens goes nowhere). */
 export async function focusTerminal(workspace: Locator): Promise<void> {
   const pane = workspace.locator('dsh-terminal-pane')
   await expect(pane.locator('textarea')).toBeAttached({ timeout: 15_000 })
