@@ -3,7 +3,7 @@
  * (resolved paths, type-only vs runtime), Node built-ins in src/, string timers, import circles
  * (runtime edges only; type-only edges are erased), page-only modules left in src/protocol/,
  * `as unknown as` in src/host/ (the host is typed against the runtime; no duck typing), and reaching
- * past Cordis' tracing proxy (`symbols.original`) anywhere but src/util/service.ts (util/service's rule),
+ * past Cordis' tracing proxy (`symbols.original`) anywhere but src/kernel/cordis/service.ts (kernel/cordis/service's rule),
  * and `style` attributes written by components/ (a `style=${…}` binding or Lit's `styleMap`), which a
  * strict CSP blocks: set style properties through the CSSOM with theme/css-props instead.
  * Prints one line per violation and exits 1 if any. Usage: `node scripts/check-boundaries.mjs [projectRoot]`.
@@ -170,9 +170,9 @@ function isProxyBypass(node) {
     node.property.type === 'Identifier' && node.property.name === 'original'
 }
 
-const PROXY_RULE_HOME = 'src/util/service.ts'
+const PROXY_RULE_HOME = 'src/kernel/cordis/service.ts'
 
-/** A comment that explains a workaround of Cordis' tracing proxy: the rule lives in util/service once. */
+/** A comment that explains a workaround of Cordis' tracing proxy: the rule lives in kernel/cordis/service once. */
 const PROXY_COMMENT = /(\/\/|\/\*|^\s*\*)[^\n]*tracing proxy/gm
 
 /** A Lit binding or directive that writes a `style` attribute (blocked by `style-src` without 'unsafe-inline'). */
@@ -199,7 +199,7 @@ export function checkBoundaries(root) {
       continue
     }
     if (file !== PROXY_RULE_HOME) {
-      for (const match of code.matchAll(PROXY_COMMENT)) violations.push(`${file}:${position(code, match.index)} a per-line tracing-proxy comment: make the service a façade over a plain core (util/service) instead`)
+      for (const match of code.matchAll(PROXY_COMMENT)) violations.push(`${file}:${position(code, match.index)} a per-line tracing-proxy comment: make the service a façade over a plain core (kernel/cordis/service) instead`)
     }
     if (inside(file, 'components')) {
       for (const match of code.matchAll(STYLE_ATTRIBUTE)) violations.push(`${file}:${position(code, match.index)} a style attribute breaks under a strict CSP: set style properties with cssProps (components/theme/css-props.ts)`)
@@ -215,7 +215,7 @@ export function checkBoundaries(root) {
     }
     walk(program, (node) => {
       if (isStringTimer(node)) violations.push(`${file}:${position(code, node.start)} string timers evaluate code; pass a function`)
-      if (file !== PROXY_RULE_HOME && isProxyBypass(node)) violations.push(`${file}:${position(code, node.start)} past Cordis' tracing proxy only through util/service: hold a service's plain 'core' (or eventBus(ctx) for the bus)`)
+      if (file !== PROXY_RULE_HOME && isProxyBypass(node)) violations.push(`${file}:${position(code, node.start)} past Cordis' tracing proxy only through kernel/cordis/service: hold a service's plain 'core' (or eventBus(ctx) for the bus)`)
       if (inside(file, 'src/host') && isDoubleCast(node)) violations.push(`${file}:${position(code, node.start)} src/host/ is typed against the runtime (Pick<Runtime, …>, ctx services): no 'as unknown as'`)
     })
   }

@@ -22,7 +22,7 @@ export interface LoopInstance {
   adapterDefaulted: (keyof LlmCallConfig)[]
 }
 
-/** The cores a step calls and the bus, resolved once per agent (util/service). */
+/** The cores a step calls and the bus, resolved once per agent (kernel/cordis/service). */
 export interface LoopServices {
   events: EventsService
   prompt: PromptCore

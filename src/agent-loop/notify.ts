@@ -7,7 +7,7 @@
 import type { Context, Events } from '@deepseek-ai/cordis'
 import { errorChain } from '../llm/errors.ts'
 import { emitContained } from '../util/contained-emit.ts'
-import { eventBus } from '../util/service.ts'
+import { eventBus } from '../kernel/cordis/service.ts'
 import './events.ts'
 
 export type AgentNotification =

@@ -1,5 +1,5 @@
 /**
- * The file system's core (util/service, dsh contracts §10): path resolution, sandbox fences, atomic
+ * The file system's core (kernel/cordis/service, dsh contracts §10): path resolution, sandbox fences, atomic
  * guarded text mutations, raw mutations for the shell, listing, glob and `fs/change` events, all
  * over one provider's FsBackend. Plane: worker; no DOM, no `node:`; a plain object — the shell and
  * the search tools call it per file. Contract: registers nothing; consumers never see the provider.
@@ -36,7 +36,7 @@ export class FileSystemCore {
   readonly sandboxMode: SandboxMode
   protected readonly backend: FsBackend
   private readonly locks = new PathLocks()
-  /** The bus (util/service `eventBus`): `fs/change` is emitted per mutation. */
+  /** The bus (kernel/cordis/service `eventBus`): `fs/change` is emitted per mutation. */
   private readonly events: EventsService
 
   constructor(events: EventsService, backend: FsBackend, options: FileSystemOptions) {

@@ -1,5 +1,5 @@
 /**
- * The `ctx.fs` service (dsh contracts §10): the `Service` façade (util/service) over one provider's
+ * The `ctx.fs` service (dsh contracts §10): the `Service` façade (kernel/cordis/service) over one provider's
  * `FileSystemCore` — path resolution, sandbox fences, guarded text mutations, raw mutations for the
  * shell, listing, glob and `fs/change` events. Plane: worker; no DOM, no `node:`.
  * Contract: every operation is the core's (the file system registers nothing); providers extend
@@ -8,7 +8,7 @@
  */
 import { Service, type Context } from '@deepseek-ai/cordis'
 import type { ToolExecution } from '../tools/types.ts'
-import { eventBus, forwardToCore, type CoreService } from '../util/service.ts'
+import { eventBus, forwardToCore, type CoreService } from '../kernel/cordis/service.ts'
 import { FileSystemCore, type FileSystemOptions } from './file-system-core.ts'
 import type { EditExpectation, FsBackend, FsChange, FsObservation, FsTarget, FsVersion, SandboxMode, WorkspaceSaveState, WriteExpectation } from './types.ts'
 

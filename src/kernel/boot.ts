@@ -9,9 +9,9 @@ import { dumpEntries } from './dump-config.ts'
 import { checkPluginConfig, isStandardSchema, pluginName } from './plugin-config.ts'
 import { resolveComposition } from './resolve-composition.ts'
 import { loadPlugins } from './lazy-plugin.ts'
-import { deferContextReadErrors } from './context-read-errors.ts'
-import { bindListenersOnce } from './bound-listeners.ts'
-import { captureEffectStacksLazily } from './effect-stacks.ts'
+import { deferContextReadErrors } from './cordis/context-read-errors.ts'
+import { bindListenersOnce } from './cordis/bound-listeners.ts'
+import { captureEffectStacksLazily } from './cordis/effect-stacks.ts'
 import type { BootOptions, CompositionEntry, CompositionPatch, Kernel, KernelPlugin, PluginProblem, ResolvedEntry } from './types.ts'
 
 /** Cordis' `FiberState` (a const enum it does not export at run time), by value. */

@@ -1,5 +1,5 @@
 /**
- * The model runtime's core (util/service): the adapters by provider, route preparation and the one
+ * The model runtime's core (kernel/cordis/service): the adapters by provider, route preparation and the one
  * path every model call takes — the `llm/stream` waterfall whose terminal `next` finds the adapter.
  * Plane: worker/shared; a plain object — the loop prepares and streams through it every step.
  * Contract: registers nothing (adapters come and go through the `ctx.llm` façade); adapter throws
@@ -40,7 +40,7 @@ export class LlmCore {
   /** The adapter serving each provider (the façade adds and removes entries). */
   readonly adapters = new Map<string, LlmAdapter>()
 
-  /** @param events the bus (util/service `eventBus`) */
+  /** @param events the bus (kernel/cordis/service `eventBus`) */
   constructor(private readonly events: EventsService) {}
 
   /** The adapter serving `provider`, if any (tests reach the scripted provider this way). */

@@ -1,12 +1,12 @@
 /**
- * `ctx.llm`: the `Service` façade (util/service) over `LlmCore`: adapter registrations as effects of
+ * `ctx.llm`: the `Service` façade (kernel/cordis/service) over `LlmCore`: adapter registrations as effects of
  * the calling fiber; lookups, route preparation and streaming are the core's. Plane: worker/shared; no DOM.
  * Contract: registrations are reversible; adapter throws become a terminal `finish`;
  * a prepared call streams once, with the exact config it was prepared for.
  * @module llm/runtime
  */
 import { Service, type Context } from '@deepseek-ai/cordis'
-import { eventBus, type CoreService } from '../util/service.ts'
+import { eventBus, type CoreService } from '../kernel/cordis/service.ts'
 import { LlmCore, type PreparedCall } from './llm-core.ts'
 import type { GenerateOptions, LlmAdapter, LlmCallConfig, ModelInfo, StreamChunk } from './types.ts'
 

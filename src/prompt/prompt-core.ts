@@ -1,5 +1,5 @@
 /**
- * The system prompt's core (util/service): the layers of sections, runtime contexts, variables and
+ * The system prompt's core (kernel/cordis/service): the layers of sections, runtime contexts, variables and
  * tool providers, and `assemble()` (dsh contracts §6.1–6.2). Plane: worker; a plain object — the
  * loop assembles through it every step. Contract: registers nothing (the `ctx.systemPrompt` façade
  * adds and removes through the caller's fiber); unchanged inputs assemble to equal output.
@@ -21,7 +21,7 @@ export class PromptCore {
 
   /**
    * @param ctx the registry's own context (the tool registry is looked up in it)
-   * @param events the bus (util/service `eventBus`)
+   * @param events the bus (kernel/cordis/service `eventBus`)
    * @param persona the `deployment:persona` section text, if any
    */
   constructor(ctx: Context, private readonly events: EventsService, persona: string | undefined) {

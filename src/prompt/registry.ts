@@ -1,6 +1,6 @@
 /**
  * `ctx.systemPrompt`: registry of sections, runtime contexts, variables and tool providers, and
- * `assemble()` (dsh contracts §6.1–6.2); the `Service` façade over `PromptCore` (util/service). Plane: worker. Contract: registrations are effects of
+ * `assemble()` (dsh contracts §6.1–6.2); the `Service` façade over `PromptCore` (kernel/cordis/service). Plane: worker. Contract: registrations are effects of
  * the calling fiber and emit `system-prompt/change`; unchanged inputs assemble to equal output.
  * @module prompt/registry
  */
@@ -9,7 +9,7 @@ import type {} from '../tools/events.ts'
 import { addNamed, type PromptLayer } from './layers.ts'
 import { completeSection } from './assemble.ts'
 import { VARIABLE_NAME } from './render.ts'
-import { eventBus, type CoreService } from '../util/service.ts'
+import { eventBus, type CoreService } from '../kernel/cordis/service.ts'
 import { PromptCore } from './prompt-core.ts'
 import type { PromptAssembly, PromptContext, PromptContextSection, PromptScopeOption, PromptSection, ToolProvider, VariableProvider } from './types.ts'
 
@@ -42,7 +42,7 @@ function assertEntry(entry: { name: string; order: number; text: unknown }, what
   if (typeof entry.text !== 'string' && typeof entry.text !== 'function') throw new TypeError(`${what} ${JSON.stringify(entry.name)} needs text (a string or a function)`)
 }
 
-/** The `ctx.systemPrompt` façade (util/service): registrations as effects of the calling fiber; `assemble` is the core's. */
+/** The `ctx.systemPrompt` façade (kernel/cordis/service): registrations as effects of the calling fiber; `assemble` is the core's. */
 export class SystemPromptRegistry extends Service implements CoreService<PromptCore> {
   readonly core: PromptCore
 

@@ -1,5 +1,5 @@
 /**
- * The plain core behind `ctx.sessionPersistence` on IndexedDB (util/service): the
+ * The plain core behind `ctx.sessionPersistence` on IndexedDB (kernel/cordis/service): the
  * `SessionPersistence` contract plus one writer per session (Web Lock or lease, epoch-fenced),
  * read-only following, take-over and "delete all". Plane: worker; DOM-free, globals read lazily.
  * Contract: storage failures never reject the session's work — they become `storage/error` +
@@ -58,7 +58,7 @@ export class IdbBackendCore implements SessionPersistence {
   private readonly factory: IDBFactory | undefined
 
   /**
-   * @param bus - the event bus behind `ctx.events` (util/service `eventBus`): `storage/*` reports
+   * @param bus - the event bus behind `ctx.events` (kernel/cordis/service `eventBus`): `storage/*` reports
    * @param logger - the backend's logger (`session-idb`)
    */
   constructor(private readonly bus: EventsService, private readonly logger: Logger, config: Config = {}) {

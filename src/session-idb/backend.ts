@@ -1,6 +1,6 @@
 /**
  * `ctx.sessionPersistence` on IndexedDB: the `Service` façade over `IdbBackendCore`
- * (util/service). It owns the registrations (write-behind from `session/event`, drain on
+ * (kernel/cordis/service). It owns the registrations (write-behind from `session/event`, drain on
  * `session/flush`, drain-then-release on `session/disposed`, drain on disposal) and forwards every
  * operation to the core. Plane: worker; DOM-free.
  * @module session-idb/backend
@@ -8,7 +8,7 @@
 import { Service, type Context } from '@deepseek-ai/cordis'
 import type { Session } from '../session/session.ts'
 import type { SessionEvent } from '../session/types.ts'
-import { eventBus, forwardToCore, type CoreService } from '../util/service.ts'
+import { eventBus, forwardToCore, type CoreService } from '../kernel/cordis/service.ts'
 import { IdbBackendCore, type Config } from './backend-core.ts'
 import { globalIdbFactory, warmDatabase } from './database.ts'
 

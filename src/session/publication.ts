@@ -1,6 +1,6 @@
 /**
  * The per-append hooks the store gives each session: pre-commit verifiers and `session/event`
- * publication, held by the store's core (util/service): they run on every append of every
+ * publication, held by the store's core (kernel/cordis/service): they run on every append of every
  * session. Plane: worker/Node.
  * @module session/publication
  */

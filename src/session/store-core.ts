@@ -1,5 +1,5 @@
 /**
- * The plain core behind `ctx.sessions` (util/service): the live sessions, create, open (load →
+ * The plain core behind `ctx.sessions` (kernel/cordis/service): the live sessions, create, open (load →
  * repair → seed), fork, list, delete, export, import, flush, and the per-append publication.
  * Plane: worker/Node; no DOM. Contract: a refused operation creates and changes nothing.
  * @module session/store-core
@@ -54,7 +54,7 @@ export class SessionStoreCore {
   private readonly maxImportBytes: number
 
   /**
-   * @param bus - the event bus behind `ctx.events` (util/service `eventBus`)
+   * @param bus - the event bus behind `ctx.events` (kernel/cordis/service `eventBus`)
    * @param persistence - reads `ctx.sessionPersistence` (the store's injected backend)
    * @param warn - reports a contained failure (publication, listeners)
    */

@@ -1,13 +1,13 @@
 /**
  * `ctx.sessions`: creates, opens (load → repair → seed), forks, lists, deletes, exports and
  * imports sessions over the `ctx.sessionPersistence` backend, and broadcasts `session/event`.
- * The `Service` façade over `SessionStoreCore` (util/service): it registers nothing but the
+ * The `Service` façade over `SessionStoreCore` (kernel/cordis/service): it registers nothing but the
  * core's disposal and forwards every operation. Plane: worker/Node; no DOM.
  * Contract: a refused operation creates and changes nothing.
  * @module session/store
  */
 import { Context, Service } from '@deepseek-ai/cordis'
-import { eventBus, forwardToCore, type CoreService } from '../util/service.ts'
+import { eventBus, forwardToCore, type CoreService } from '../kernel/cordis/service.ts'
 import { SessionStoreCore, type SessionStoreConfig } from './store-core.ts'
 
 export { SessionStoreCore, type CreateSessionOptions, type SessionMeta, type SessionStoreConfig, type SessionVerifier } from './store-core.ts'

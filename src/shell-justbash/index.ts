@@ -30,7 +30,7 @@ export default class JustBashShell extends ShellExecutor {
   static readonly inject = ['fs']
 
   constructor(ctx: Context, config: Config = {}) {
-    // The fs core (util/service): bash makes several fs calls per file. `inject` restarts this
+    // The fs core (kernel/cordis/service): bash makes several fs calls per file. `inject` restarts this
     // plugin whenever `ctx.fs` is replaced, so the core never goes stale.
     const fs = ctx.fs.core
     const options = { limits: config.limits ?? {}, env: config.env ?? {}, ...(config.network ? { network: config.network } : {}) }

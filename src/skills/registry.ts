@@ -4,11 +4,11 @@
  * provider; summaries are sorted by name. Plane: worker. Contract: `skills/change` is emitted
  * after every registration, disposal and invalidation; a provider's listing is cached until it
  * invalidates; a provider that throws makes the snapshot incomplete (the catalog then keeps its last view).
- * The `Service` façade over `SkillCatalog` (util/service).
+ * The `Service` façade over `SkillCatalog` (kernel/cordis/service).
  * @module skills/registry
  */
 import { Context, Service } from '@deepseek-ai/cordis'
-import { eventBus, type CoreService } from '../util/service.ts'
+import { eventBus, type CoreService } from '../kernel/cordis/service.ts'
 import { isSkillName } from './render.ts'
 import { RUNTIME, SkillCatalog } from './skill-catalog.ts'
 import type { SkillDefinition, SkillProvider, SkillRegistration, SkillSnapshot } from './types.ts'
@@ -28,7 +28,7 @@ export class SkillRegistrationError extends Error {
   readonly code = 'SKILL_INVALID'
 }
 
-/** The `ctx.skills` façade (util/service): registrations as effects of the calling fiber; the catalog is `core`. */
+/** The `ctx.skills` façade (kernel/cordis/service): registrations as effects of the calling fiber; the catalog is `core`. */
 export class SkillRegistry extends Service implements CoreService<SkillCatalog> {
   readonly core: SkillCatalog
 

@@ -1,5 +1,5 @@
 /**
- * The skill registry's core (util/service): providers and runtime skills feeding one catalog — a
+ * The skill registry's core (kernel/cordis/service): providers and runtime skills feeding one catalog — a
  * duplicate name goes to the lowest rank, then the earliest provider; summaries sorted by name.
  * Plane: worker; a plain object — the skill tool snapshots it every step. Contract: registers
  * nothing (the `ctx.skills` façade adds and removes through the caller's fiber); `skills/change`
@@ -24,7 +24,7 @@ export class SkillCatalog {
   readonly runtimeSkills = new Map<string, SkillRegistration>()
 
   /**
-   * @param events the bus (util/service `eventBus`)
+   * @param events the bus (kernel/cordis/service `eventBus`)
    * @param warn the registry's logger
    */
   constructor(private readonly events: EventsService, private readonly warn: (message: string) => void) {

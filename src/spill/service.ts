@@ -4,7 +4,7 @@
  * replacements, not blocks) out of the log and the model's context — the whole text is stored
  * (IndexedDB or memory) and the result becomes a head/tail preview naming `/.dsh/spill/<id>.txt`,
  * which `read` and `grep` open. Writes into `/.dsh/spill` are refused. Plane: worker.
- * The `Service` façade over `SpillCore` (util/service). Contract: a spill failure never fails the call.
+ * The `Service` façade over `SpillCore` (kernel/cordis/service). Contract: a spill failure never fails the call.
  * @module spill/service
  */
 import { Context, Service } from '@deepseek-ai/cordis'
@@ -12,7 +12,7 @@ import type {} from '../tools/events.ts'
 import type {} from '../fs/file-system.ts'
 import type {} from '../session/index.ts'
 import type { PostToolDecision } from '../tools/types.ts'
-import type { CoreService } from '../util/service.ts'
+import type { CoreService } from '../kernel/cordis/service.ts'
 import { SpillError } from './errors.ts'
 import { idbSpillStore } from './idb-store.ts'
 import { isInSpillDir } from './paths.ts'

@@ -1,5 +1,5 @@
 /**
- * The plain core behind `ctx.spill` (util/service): decides whether a plain-text tool result is
+ * The plain core behind `ctx.spill` (kernel/cordis/service): decides whether a plain-text tool result is
  * over `maxInlineBytes`, stores it whole and builds dsh's bounded replacement (head/tail preview +
  * "Full formatted result stored at: …" notice, never over the cap), and reads a body back by its
  * locator. Plane: worker/shared. Contract: `spill` never throws (a storage failure keeps the

@@ -83,7 +83,7 @@ export function grepTool(ctx: Context): ToolDefinition<GrepArgs, GrepValue> {
     async execute(args, exec) {
       const regex = compilePattern(args.pattern)
       const policy = sandboxPolicyFor(ctx, exec.agent)
-      const fs = ctx.fs.core // util/service: read per file
+      const fs = ctx.fs.core // kernel/cordis/service: read per file
       if (args.path !== undefined) {
         const base = fs.resolve(args.path, { signal: exec.signal })
         const spilled = await spilledText(ctx, base)

@@ -25,7 +25,7 @@ export function apply(ctx: Context, config: Config = {}): void {
   if (!Number.isInteger(maxLength) || maxLength < 3) throw new TypeError('tool-skill: catalogDescriptionMaxLength must be an integer greater than or equal to 3')
   const tool = skillTool(ctx)
   ctx.tools.register(tool)
-  const tools = ctx.tools.core // util/service: both read every step
+  const tools = ctx.tools.core // kernel/cordis/service: both read every step
   const skills = ctx.skills.core
   ctx.on('agent/pre-step', async ({ agent, signal }, next) => {
     const decision = await next()

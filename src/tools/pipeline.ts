@@ -68,7 +68,7 @@ export class ToolCall {
   private readonly finalize: ToolDefinition['finalizeContent']
   private readonly deferred: UserMessage[] = []
   private readonly bodyResults = new WeakSet<object>()
-  /** The bus the registry core holds (util/service `eventBus`). */
+  /** The bus the registry core holds (kernel/cordis/service `eventBus`). */
   private readonly events: EventsService
   private stage: Stage = { kind: 'pending' }
   private bodyRan = false

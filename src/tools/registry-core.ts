@@ -1,5 +1,5 @@
 /**
- * The tool registry's core (util/service): the layers of tools, restrictions and guards, schemas
+ * The tool registry's core (kernel/cordis/service): the layers of tools, restrictions and guards, schemas
  * in prompt order, classification and the entry to the execution pipeline. Plane: worker; a plain
  * object — the loop, the permissions plugin and tool-timeout call it per tool call.
  * Contract: registers nothing (the `ctx.tools` façade adds and removes through the caller's fiber).
@@ -29,7 +29,7 @@ export class ToolRegistryCore {
 
   /**
    * @param ctx the registry's own context (the pipeline's default context)
-   * @param events the bus (util/service `eventBus`)
+   * @param events the bus (kernel/cordis/service `eventBus`)
    * @param toolOrder the configured prompt order of tool names, if any
    */
   constructor(readonly ctx: Context, readonly events: EventsService, readonly toolOrder: readonly string[] | undefined) {}

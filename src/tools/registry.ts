@@ -6,7 +6,7 @@
  */
 import { Context, Service } from '@deepseek-ai/cordis'
 import type { ToolSchema } from '../llm/types.ts'
-import { eventBus, type CoreService } from '../util/service.ts'
+import { eventBus, type CoreService } from '../kernel/cordis/service.ts'
 import type { ExecutionMode, ToolDefinition, ToolExecutionInput, ToolExecutionResult, ToolGuard } from './types.ts'
 import type {} from './events.ts'
 import type { ToolRestriction, ToolScope } from './layers.ts'
@@ -27,7 +27,7 @@ export interface ScopeOption {
   scope?: ToolScope
 }
 
-/** The `ctx.tools` façade (util/service): registrations as effects of the calling fiber; the rest is `core`'s. */
+/** The `ctx.tools` façade (kernel/cordis/service): registrations as effects of the calling fiber; the rest is `core`'s. */
 export class ToolRegistry extends Service implements CoreService<ToolRegistryCore> {
   readonly core: ToolRegistryCore
 

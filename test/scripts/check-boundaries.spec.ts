@@ -157,26 +157,26 @@ describe('scripts/check-boundaries.mjs', () => {
     expect(output).not.toContain('src/kernel')
   })
 
-  it('rejects reaching past the tracing proxy (symbols.original) outside src/util/service.ts', () => {
+  it('rejects reaching past the tracing proxy (symbols.original) outside src/kernel/cordis/service.ts', () => {
     const root = plant({
-      'src/util/service.ts': "import { symbols } from '@deepseek-ai/cordis'\nexport const bus = (e: object) => (e as Record<symbol, object>)[symbols.original]\n",
+      'src/kernel/cordis/service.ts': "import { symbols } from '@deepseek-ai/cordis'\nexport const bus = (e: object) => (e as Record<symbol, object>)[symbols.original]\n",
       'src/tools/a.ts': "import { symbols } from '@deepseek-ai/cordis'\nexport const raw = (s: object) => (s as Record<symbol, object>)[symbols.original] ?? s\n",
     })
     const { code, output } = checkBoundaries(root)
     expect(code).toBe(1)
-    expect(output).toContain("src/tools/a.ts:2:65 past Cordis' tracing proxy only through util/service")
-    expect(output).not.toContain('src/util/service.ts')
+    expect(output).toContain("src/tools/a.ts:2:65 past Cordis' tracing proxy only through kernel/cordis/service")
+    expect(output).not.toContain('src/kernel/cordis/service.ts')
   })
 
-  it('rejects a per-line tracing-proxy comment outside src/util/service.ts (the façade rule lives there once)', () => {
+  it('rejects a per-line tracing-proxy comment outside src/kernel/cordis/service.ts (the façade rule lives there once)', () => {
     const root = plant({
-      'src/util/service.ts': '/** The one rule for Cordis\' tracing proxy. */\nexport const rule = 1\n',
+      'src/kernel/cordis/service.ts': '/** The one rule for Cordis\' tracing proxy. */\nexport const rule = 1\n',
       'src/session/store.ts': "const known = new Set<string>() // read once: `this` is Cordis' tracing proxy\nexport { known }\n",
     })
     const { code, output } = checkBoundaries(root)
     expect(code).toBe(1)
     expect(output).toContain('src/session/store.ts:1:33 a per-line tracing-proxy comment')
-    expect(output).not.toContain('src/util/service.ts')
+    expect(output).not.toContain('src/kernel/cordis/service.ts')
   })
 
   it('rejects a style attribute binding or styleMap in components/ (a strict CSP blocks it), not cssProps', () => {

@@ -49,7 +49,7 @@ export interface ApprovalRule {
 
 export class ApprovalRules extends Service {
   static inject = ['tools', 'sessions']
-  /** The tool registry's core (util/service): read per asking call. */
+  /** The tool registry's core (kernel/cordis/service): read per asking call. */
   private readonly hot: { readonly tools: ToolRegistryCore }
 
   constructor(ctx: Context) {

@@ -31,7 +31,7 @@ declare module '@deepseek-ai/cordis' {
 export class CompactionService extends Service {
   static inject = ['llm', 'sessions']
   private readonly config: ResolvedCompactionConfig
-  /** The model runtime's core (util/service). */
+  /** The model runtime's core (kernel/cordis/service). */
   private readonly llm: LlmCore
   /** Overflow compactions per session since its last reply or idle. */
   private readonly overflowRetries = new WeakMap<object, number>()

@@ -28,7 +28,7 @@ export interface Config {
 export class Permissions extends Service {
   static inject = ['tools']
   private readonly defaultPreset: PermissionPreset
-  /** The tool registry's core (util/service), read per call. */
+  /** The tool registry's core (kernel/cordis/service), read per call. */
   private readonly tools: ToolRegistryCore
 
   constructor(ctx: Context, config: Config = {}) {

@@ -20,7 +20,7 @@ export interface Config {
 export function apply(ctx: Context, config: Config = {}): void {
   const fallback = config.defaultTimeoutMs
   if (fallback !== undefined && !(Number.isFinite(fallback) && fallback > 0)) throw new TypeError('tool-timeout defaultTimeoutMs must be a positive finite number')
-  const tools = ctx.tools.core // util/service: read per tool call
+  const tools = ctx.tools.core // kernel/cordis/service: read per tool call
   ctx.on('tools/execute', async (exec, next) => {
     const timeoutMs = tools.get(exec.name, exec.agent)?.timeoutMs ?? fallback
     if (timeoutMs === undefined) return next()

@@ -36,7 +36,7 @@ function notSaved(result: ToolExecutionResult, paths: readonly string[], display
 }
 
 export function apply(ctx: Context): void {
-  const tools = ctx.tools.core // util/service: read per tool call
+  const tools = ctx.tools.core // kernel/cordis/service: read per tool call
   /** Paths changed while each mutating call runs (calls that change files run alone, but jobs may overlap). */
   const collecting = new Set<Set<string>>()
   ctx.on('fs/change', (change) => {

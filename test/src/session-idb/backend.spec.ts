@@ -95,7 +95,7 @@ describe('IdbSessionBackend round trip', () => {
   })
 })
 
-describe('IdbSessionBackend façade (util/service)', () => {
+describe('IdbSessionBackend façade (kernel/cordis/service)', () => {
   it('is a façade over a plain core: live events reach the core’s writer, operations are the core’s', async () => {
     const { symbols } = await import('@deepseek-ai/cordis')
     const factory = freshFactory()

@@ -3,7 +3,7 @@
 // the reflect service's `trace` on every call.
 import { Context, Service } from '@deepseek-ai/cordis'
 import { describe, expect, it } from 'vitest'
-import { bindListenersOnce } from '../../../src/kernel/bound-listeners.ts'
+import { bindListenersOnce } from '../../../../src/kernel/cordis/bound-listeners.ts'
 
 declare module '@deepseek-ai/cordis' {
   interface Context {

@@ -2,10 +2,10 @@
 // the body runs at the caller's Error.stackTraceLimit, and a failing body's error reaches the
 // fiber and the boot's diagnostics as before (same object, message, a stack through the thrower).
 import { Context } from '@deepseek-ai/cordis'
-import { errorsMadeDuring } from '../../harness/errors-made.ts'
+import { errorsMadeDuring } from '../../../harness/errors-made.ts'
 import { describe, expect, it } from 'vitest'
-import { bootKernel } from '../../../src/kernel/boot.ts'
-import { captureEffectStacksLazily } from '../../../src/kernel/effect-stacks.ts'
+import { bootKernel } from '../../../../src/kernel/boot.ts'
+import { captureEffectStacksLazily } from '../../../../src/kernel/cordis/effect-stacks.ts'
 
 describe('captureEffectStacksLazily', () => {
   it('an effect captures no stack before its body; Cordis alone captured two', () => {

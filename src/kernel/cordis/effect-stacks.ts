@@ -9,7 +9,7 @@
  * Contract: the body, its errors and every other error are as before (class, message, identity, a
  * stack captured at the caller's limit); the one change is that Cordis no longer swaps the internal
  * frames of a failing effect body's stack for the effect's call site.
- * @module kernel/effect-stacks
+ * @module kernel/cordis/effect-stacks
  */
 import { Fiber } from '@deepseek-ai/cordis'
 
@@ -19,7 +19,7 @@ type Unload = (this: Fiber) => Promise<void>
 const PATCHED = Symbol.for('dsh-agent.kernel.effect-stacks')
 
 /** Cordis' `FiberState.UNLOADING`: its `effect()` throws `INACTIVE_EFFECT` then. */
-const UNLOADING = 5
+export const UNLOADING = 5
 
 /** Installs the wrappers on Cordis' `Fiber.prototype` (shared by every context); idempotent. */
 export function captureEffectStacksLazily(): void {

@@ -1,11 +1,11 @@
-// util/service's one rule for Cordis' tracing proxy, on the real runtime: each hot-path service is
+// kernel/cordis/service's one rule for Cordis' tracing proxy, on the real runtime: each hot-path service is
 // a façade whose `core` is a plain object (no tracker, handed out as it is, the same on every read);
 // registrations go through the façade as effects of the calling plugin and are seen by the core;
 // eventBus(ctx) is the bus ctx.on listens on.
 import { symbols, type Context } from '@deepseek-ai/cordis'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createRuntime, defineTool, type Runtime } from '../../../src/index.ts'
-import { eventBus } from '../../../src/util/service.ts'
+import { createRuntime, defineTool, type Runtime } from '../../../../src/index.ts'
+import { eventBus } from '../../../../src/kernel/cordis/service.ts'
 
 let runtime: Runtime | undefined
 afterEach(async () => {
@@ -21,7 +21,7 @@ const echo = defineTool({
   execute: async () => 'ok',
 })
 
-describe('util/service: façade over a plain core', () => {
+describe('kernel/cordis/service: façade over a plain core', () => {
   it.each(['tools', 'llm', 'systemPrompt', 'fs', 'skills', 'sessions'] as const)('ctx.%s.core is a plain object, identical on every read', async (name) => {
     runtime = await createRuntime({ llm: { provider: 'scripted', replies: [] } })
     const core = runtime.ctx[name].core as object

@@ -6,7 +6,7 @@
  * the thrown error is the same (class, message, the stack of the read's caller). Plane: shared.
  * Contract: no other error's stack changes; only stack capture moves (`internal/get` listeners and
  * accessors still get the error object, and a throw of it carries the stack of the read).
- * @module kernel/context-read-errors
+ * @module kernel/cordis/context-read-errors
  */
 import { getTraceable, symbols, type Context } from '@deepseek-ai/cordis'
 

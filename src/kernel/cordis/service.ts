@@ -8,7 +8,7 @@
  * as it is. A hot caller reads `ctx.<service>.core` once and calls it; a core never registers
  * anything. Cordis' own event bus has no core of ours: `eventBus(ctx)` is its one plain handle.
  * Plane: shared. `npm run lint` rejects any other reach past the proxy (`symbols.original`).
- * @module util/service
+ * @module kernel/cordis/service
  */
 import { symbols, type Context, type EventsService } from '@deepseek-ai/cordis'
 

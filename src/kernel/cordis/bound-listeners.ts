@@ -8,7 +8,7 @@
  * context it did before. Plane: shared.
  * Contract: the listener is called (or constructed) with exactly the values Cordis' bind passed; a
  * listener that replaces `reflect.trace` on one context no longer reroutes calls of listeners already bound.
- * @module kernel/bound-listeners
+ * @module kernel/cordis/bound-listeners
  */
 import { getTraceable, type Context } from '@deepseek-ai/cordis'
 

@@ -2,10 +2,10 @@
 // no stack, a read that fails throws the same error as Cordis' own trap (message, first frame at the
 // reader), and every other error keeps its stack.
 import { Context, Service } from '@deepseek-ai/cordis'
-import { errorsMadeDuring } from '../../harness/errors-made.ts'
+import { errorsMadeDuring } from '../../../harness/errors-made.ts'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bootKernel } from '../../../src/kernel/boot.ts'
-import { deferContextReadErrors } from '../../../src/kernel/context-read-errors.ts'
+import { bootKernel } from '../../../../src/kernel/boot.ts'
+import { deferContextReadErrors } from '../../../../src/kernel/cordis/context-read-errors.ts'
 
 declare module '@deepseek-ai/cordis' {
   interface Context {
