@@ -89,10 +89,13 @@ for (const setup of engineSetups()) {
       const d = started(context)
       const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ')
       await boot(d, scripted([{ reasoning: 'Thinking hard.', text: words, delayMs: 30 }]))
+      const streaming = '[part~="assistant-message"][data-streaming="true"]'
+      await d.probe('watch', streaming)
       await send(d, 'hello', 'click')
       expect(await d.probe('outline', '[part~="send-button"]')).toEqual({ style: 'none', focusVisible: false })
       await until<string[]>(d, 'the sent message in the transcript', ['texts', '[part~="user-message"]'], (texts) => texts.includes('hello'))
-      await until<number>(d, 'a streaming reply', ['count', '[part~="assistant-message"][data-streaming="true"]'], (n) => n > 0)
+      // Seen by the page itself: under load the whole stream can fit between two polls of the driver.
+      await until<number>(d, 'a streaming reply', ['seen', streaming], (n) => n > 0)
       expect(await turnEnds(d, 1)).toEqual(['completed'])
       expect(await d.probe('outline', '[part~="send-button"]')).toEqual({ style: 'none', focusVisible: false })
       expect(await d.probe('text', '[part~="assistant-message"]')).toContain('word59')

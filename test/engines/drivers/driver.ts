@@ -8,7 +8,7 @@
 export type EngineName = 'chromium' | 'firefox' | 'webkit'
 
 /** Functions of the page's `window.dshProbe` (test/engines/site/probe.js). */
-export type ProbeCall = 'find' | 'count' | 'visible' | 'text' | 'texts' | 'attr' | 'box' | 'viewport' | 'focused' | 'outline' | 'syntheticClick' | 'storageApi' | 'bootState' | 'record'
+export type ProbeCall = 'find' | 'count' | 'visible' | 'text' | 'texts' | 'attr' | 'box' | 'viewport' | 'focused' | 'outline' | 'syntheticClick' | 'storageApi' | 'bootState' | 'record' | 'watch' | 'seen'
 
 export interface EngineDriver {
   readonly engine: EngineName

@@ -79,4 +79,28 @@ probe.syntheticClick = (selector) => {
 probe.storageApi = () => ({ estimate: typeof navigator.storage?.estimate === 'function', persist: typeof navigator.storage?.persist === 'function' })
 /** A demo page's markers: `body[data-ready]` once booted, `#status` with the error otherwise. */
 probe.bootState = () => ({ ready: probe.count('body[data-ready]'), status: document.getElementById('status')?.textContent ?? null })
+// A transient state (a reply while it streams) can begin and end between two of the driver's polls, which
+// are WebDriver round trips (slow under load): `watch(selector)` records, from inside the page, the most
+// matches seen at once since the call, updated on every DOM mutation (light DOM and every shadow root,
+// hooked as each is attached), and `seen(selector)` reads it.
+const watched = new Map()
+const sample = () => {
+  for (const [selector, most] of watched) watched.set(selector, Math.max(most, probe.count(selector)))
+}
+const mutations = new MutationObserver(() => {
+  if (watched.size > 0) sample()
+})
+const observe = (root) => mutations.observe(root, { subtree: true, childList: true, attributes: true, characterData: true })
+observe(document)
+const attachShadow = Element.prototype.attachShadow
+Element.prototype.attachShadow = function (init) {
+  const root = attachShadow.call(this, init)
+  observe(root)
+  return root
+}
+probe.watch = (selector) => {
+  watched.set(selector, probe.count(selector))
+  return true
+}
+probe.seen = (selector) => watched.get(selector) ?? 0
 probe.record = () => ({ events: probe.events, violations: probe.violations, errors: probe.errors, downloads: probe.downloads })
