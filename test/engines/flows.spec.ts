@@ -225,6 +225,33 @@ for (const setup of engineSetups()) {
       await expectClean(d)
     })
 
+    test('docs demo: after the question card is answered, the transcript follows to the approval that comes next', async (context) => {
+      const d = started(context)
+      const dev = await (devServer ??= startDevServer())
+      await d.open(`${dev.origin}/docs/`)
+      await d.inject()
+      await until<{ ready: number; status: string | null }>(d, '/docs/ to boot', ['bootState'], (s) => s.ready > 0 || Boolean(s.status), 45_000)
+      await send(d, 'How do I count the most frequent words?')
+      await until<number>(d, 'the question card', ['visible', '[part~="option-chip"]'], (n) => n > 0)
+      await d.click('[part~="option-chip"]')
+      await d.click('[part~="submit-button"]')
+      await approvalShown(d)
+      // The transcript's scroll box (the widget's main area) shows the approval's buttons without a scroll by the reader.
+      const within = async (part: string) => {
+        const [button, view] = [await d.probe<Box>('box', `[part~="${part}"]`), await d.probe<Box>('box', '[part~="main"]')]
+        return button.top >= view.top - 1 && button.bottom <= view.bottom + 1
+      }
+      await until<boolean>(d, 'the allow button within the transcript\'s view', ['box', '[part~="allow-button"]'], () => true)
+      for (let tries = 0; !(await within('allow-button')); tries++) {
+        if (tries === 30) {
+          throw new Error(`${d.engine}: the approval stays below the transcript's view (allow ${JSON.stringify(await d.probe('box', '[part~="allow-button"]'))}, view ${JSON.stringify(await d.probe('box', '[part~="main"]'))})`)
+        }
+        await pause(100)
+      }
+      await d.click('[part~="allow-button"]')
+      await turnEnds(d, 1)
+    })
+
     test('dev server (npm start): every demo boots, on the first navigation and on every later one', async (context) => {
       const d = started(context)
       const dev = await (devServer ??= startDevServer())
