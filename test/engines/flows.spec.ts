@@ -242,12 +242,13 @@ for (const setup of engineSetups()) {
         return button.top >= view.top - 1 && button.bottom <= view.bottom + 1
       }
       await until<boolean>(d, 'the allow button within the transcript\'s view', ['box', '[part~="allow-button"]'], () => true)
-      for (let tries = 0; !(await within('allow-button')); tries++) {
-        if (tries === 30) {
-          throw new Error(`${d.engine}: the approval stays below the transcript's view (allow ${JSON.stringify(await d.probe('box', '[part~="allow-button"]'))}, view ${JSON.stringify(await d.probe('box', '[part~="main"]'))})`)
-        }
+      let inView = await within('allow-button')
+      for (let tries = 0; !inView && tries < 30; tries++) {
         await pause(100)
+        inView = await within('allow-button')
       }
+      const boxes = inView ? '' : ` (allow ${JSON.stringify(await d.probe('box', '[part~="allow-button"]'))}, view ${JSON.stringify(await d.probe('box', '[part~="main"]'))})`
+      expect(inView, `${d.engine}: the approval stays below the transcript's view${boxes}`).toBe(true)
       await d.click('[part~="allow-button"]')
       await turnEnds(d, 1)
     })
