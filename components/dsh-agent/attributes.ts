@@ -6,6 +6,7 @@
  * @attr open - launcher mode: whether the widget is open (state is kept while closed).
  * @attr controls - `full` (default) or `reader` (hides Compact, Sessions, Settings and Steer).
  * @attr heading - the empty chat's heading; also the region's label.
+ * @attr header-title - the header's title (default `dsh-agent`); a `logo` slot puts the site's mark before it.
  * @attr placeholder - the message box's placeholder.
  * @attr suggestions - a JSON array of example questions, shown as chips in the empty chat; a click sends one.
  * @attr panel - the open side panel: `none` (default), `sessions` or `settings`.
@@ -55,6 +56,7 @@ export class DshAgentAttributes extends LitElement {
   @property({ type: Boolean, reflect: true }) open = false
   @property({ reflect: true }) controls: 'reader' | 'full' = 'full'
   @property() heading = ''
+  @property({ attribute: 'header-title' }) headerTitle = ''
   @property() placeholder = ''
   @property() suggestions: string | null = null
 }

@@ -16,7 +16,8 @@
  * @method workspaceLink - the workspace's commands and live notices for `<dsh-workspace for="…">` (paged listing, read, guarded save, terminal).
  * @method registerTool - a page tool `{name, description, parameters, effect?, timeoutMs?, execute}` whose body runs on the page; returns the unregister function.
  * @csspart network-status (online/offline chip), offline-banner, offline-unavailable, update-notice, reload-button
- * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), opening-banner (a stored session's last turns are shown while it loads; sending waits), read-only-banner (the session is written in another tab), take-over-button, workspace-banner, find-button, compact-button, trim-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
+ * @slot logo - the site's mark, before the header's title.
+ * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), opening-banner (a stored session's last turns are shown while it loads; sending waits), read-only-banner (the session is written in another tab), take-over-button, workspace-banner, find-button, compact-button, trim-button, sessions-toggle, settings-toggle, more-button, close-button, launcher-button, panel-close-button, reply-notice, show-reply-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height, --dsh-launcher-width, --dsh-launcher-height
  */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit'
@@ -38,11 +39,13 @@ import { PageTools, type PageToolDefinition } from './page-tools.ts'
 import { parseSuggestions, renderEmptyState } from './empty-state.ts'
 import { renderNotices } from './error-notices.ts'
 import { renderHeader } from './header.ts'
+import { HeaderMenu } from './header-menu.ts'
 import { LiveSettings, SETTINGS_PROPERTIES } from './live-settings.ts'
 import { loadRememberedProvider } from './remembered-provider.ts'
 import { runSessionAction } from './session-actions.ts'
 import { shellKey } from './shell-keys.ts'
 import { renderQuestionCard, renderSidePanel } from './side-panel.ts'
+import { SidePanelState } from './side-panel-state.ts'
 import { agentStyles } from './dsh-agent.styles.ts'
 import { startAgentWorker } from './start-worker.ts'
 import { startWorkspaceBridge, type WorkspaceBridge } from './workspace-bridge.ts'
@@ -56,7 +59,6 @@ const startWorker = () => startAgentWorker((Worker) => new Worker(new URL('../..
 
 export class DshAgent extends DshAgentAttributes {
   static override styles = agentStyles
-
   /** Why the requested WebContainer workspace is not (or no longer) available. */
   @state() private workspaceNotice = ''
   /** The browser's answer to `persist()` (sessions in IndexedDB only), shown on the storage line. */
@@ -64,13 +66,15 @@ export class DshAgent extends DshAgentAttributes {
   #workspaceBridge: WorkspaceBridge | undefined
   readonly #pageTools = new PageTools((name, message) => this.agent.fail('PAGE_TOOL_REJECTED', `page tool "${name}": ${message}`, 'pagetools.attach'))
   @state() private suggestionList: string[] = []
+  readonly #panelState = new SidePanelState(this, () => this.#shownPanel())
+  readonly #menu = new HeaderMenu(this)
   /** Approval questions pending at the last update (a new one closes the side panel). */
   #askedCount = 0
   /** The panels and the question card, loaded when first shown. */
   readonly #parts = new LazyParts((part, error) => this.agent.fail('DSH_PART_LOAD', `the ${part} part did not load: ${error.message}`, 'host'))
   /** The worker connection, the open session's status, the turn commands and the notices; each feature below is its own controller. */
   readonly agent = new AgentController(this, { boot: () => { this.#started = this.#start() }, teardown: () => this.#teardown() })
-  readonly transcript: TranscriptController = new TranscriptController(this.agent, () => void this.sessions.refresh())
+  readonly transcript: TranscriptController = new TranscriptController(this.agent, () => { void this.sessions.refresh(); this.#panelState.replyArrived() })
   readonly approvals = new ApprovalsController(this.agent)
   readonly sessions: SessionsController = new SessionsController(this.agent, this.transcript, this.approvals, () => this.settings.forget())
   readonly settings = new SettingsController(this.agent, this.sessions)
@@ -194,11 +198,6 @@ export class DshAgent extends DshAgentAttributes {
     return runSessionAction({ agent: this.agent, sessions: this.sessions, transcript: this.transcript, renderRoot: this.renderRoot, closePanel: () => { this.panel = 'none' } }, event.detail)
   }
 
-  #toggle(panel: 'sessions' | 'settings'): void {
-    this.panel = this.panel === panel ? 'none' : panel
-    if (panel === 'sessions') void this.sessions.refresh()
-  }
-
   /** Opening the launcher's widget focuses the message box; closing it returns focus to the launcher. */
   #focusOnToggle(): void {
     if (this.open) this.renderRoot.querySelector('dsh-composer')?.focusInput()
@@ -206,8 +205,9 @@ export class DshAgent extends DshAgentAttributes {
   }
 
   #onKeydown(event: KeyboardEvent): void {
-    const key = shellKey(event, this.mode === 'launcher' && this.approvals.questions.length === 0)
+    const key = shellKey(event, this.#shownPanel() !== 'none', this.mode === 'launcher' && this.approvals.questions.length === 0)
     if (key === 'find') this.#openFind()
+    else if (key === 'close-panel') this.#panelState.close()
     else if (key === 'close') this.open = false
   }
 
@@ -228,20 +228,20 @@ export class DshAgent extends DshAgentAttributes {
     return html`${launcher ? html`<button type="button" part="launcher-button" class="launcher" aria-controls="agent" aria-expanded=${this.open}
         ?hidden=${this.open} @click=${() => { this.open = true }}>${this.heading || sh.openAgent}</button>` : nothing}
       <div part="base" id="agent" class="base" role="region" aria-label=${this.heading || sh.region} lang=${this.lang} ?hidden=${launcher && !this.open} @keydown=${this.#onKeydown}>
-      ${renderHeader({ s, sh, offline: this.#offline.render(this.lang), storage: sessions.storage, opening: t.opening, readOnly: a.readOnly, workspaceNotice: this.workspaceNotice,
+      ${renderHeader({ title: this.headerTitle, s, sh, offline: this.#offline.render(this.lang), storage: sessions.storage, opening: t.opening, readOnly: a.readOnly, workspaceNotice: this.workspaceNotice,
         full: this.controls !== 'reader', launcher, running, canDrive, panel: this.panel, openFind: () => this.#openFind(), takeOver: () => void sessions.takeOver(),
-        compact: () => void a.compact(), trim: () => void a.trim(), toggle: (p) => this.#toggle(p), close: () => { this.open = false } })}
+        compact: () => void a.compact(), trim: () => void a.trim(), toggle: (p) => { this.#panelState.toggle(p); if (p === 'sessions') void this.sessions.refresh() }, close: () => { this.open = false }, menu: this.#menu })}
       ${renderNotices(a.notices, sh, (id) => a.dismissNotice(id))}
       <div part="main" class="body" @dsh-session-action=${this.#onSessionAction}>
-        ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => void this.#submit(text), provider: this.provider, model: this.model, baseUrl: this.baseUrl }, sh) : nothing}
+        ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => { void this.#submit(text); this.renderRoot.querySelector('dsh-composer')?.focusInput() }, provider: this.provider, model: this.model, baseUrl: this.baseUrl }, sh) : nothing}
         <dsh-transcript exportparts="find, find-input, find-status, find-previous, find-next, find-close, transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-outcome, terminal, exit-code, diff, approval, reason, reject-button, allow-button, allow-session-button, turn-status, notice, todos, link, code-block"
           lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${t.state} .questions=${approvals.questions.filter((q) => q.sessionId === a.sessionId)}
-          ?has-older=${t.historyFrom > 0} @dsh-history-request=${() => t.loadOlder()}
+          ?has-older=${t.historyFrom > 0} ?no-fork=${this.controls === 'reader'} @dsh-history-request=${() => t.loadOlder()}
           @dsh-approval-decide=${(e: CustomEvent<DshApprovalDecideDetail>) => approvals.answer(e.detail.id, e.detail.outcome, e.detail.remember)}></dsh-transcript>
       </div>
       ${renderSidePanel({ panel, lang: this.lang, current: a.sessionId ?? '', sessions, settings: this.settings, approvals, persistence: this.persistence, searcher: this.#searcher,
         provider: this.provider, baseUrl: this.baseUrl, model: this.model, mcpServers: this.#live.shownMcpServers(), onSessionAction: (e) => void this.#onSessionAction(e),
-        onSettings: (d) => void this.#live.onSettings(d), onMcp: (d) => void this.#live.onMcp(d) }, s)}
+        onSettings: (d) => void this.#live.onSettings(d), onMcp: (d) => void this.#live.onMcp(d), replyUnseen: this.#panelState.replyUnseen, close: () => this.#panelState.close() }, s, sh)}
       ${renderQuestionCard(approvals.pendingQuestion, this.lang, approvals)}
       <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} placeholder=${this.placeholder} .steer=${this.controls !== 'reader'} ?running=${running && canDrive} ?disabled=${!canDrive}
         @dsh-submit=${(e: CustomEvent<{ text: string }>) => this.#submit(e.detail.text)} @dsh-cancel=${() => a.cancel()}></dsh-composer>

@@ -1,5 +1,5 @@
 /**
- * The header row of `<dsh-agent>`: the title, the network line, find, the storage / opening /
+ * The header row of `<dsh-agent>`: the site's `logo` slot and the title (`header-title`), the network line, find, the storage / opening /
  * read-only / workspace banners, the operator tools (Compact, Trim, Sessions, Settings — hidden
  * with `controls="reader"`) and, in launcher mode, the close button. Plane: main.
  * @module components/dsh-agent/header
@@ -9,8 +9,11 @@ import type { StorageState } from '../../src/protocol/index.ts'
 import type { Strings } from '../i18n/strings.ts'
 import type { ShellStrings } from '../i18n/shell-strings.ts'
 import { unsavedFiles } from '../dsh-session-list/unsaved-files.ts'
+import type { HeaderMenu } from './header-menu.ts'
 
 export interface HeaderInput {
+  /** `header-title`, or the product name. */
+  title: string
   s: Strings
   sh: ShellStrings
   /** The network line (lazy: nothing until loaded). */
@@ -31,13 +34,15 @@ export interface HeaderInput {
   trim(): void
   toggle(panel: 'sessions' | 'settings'): void
   close(): void
+  /** The overflow menu the tools fold into where the widget is narrow. */
+  menu: HeaderMenu
 }
 
 export function renderHeader(h: HeaderInput): TemplateResult {
   const { s, storage } = h
   const idle = h.running || !h.canDrive
-  return html`<div part="header" class="header">
-      <span part="title">dsh-agent</span>
+  return html`<div part="header" class="header" @keydown=${(e: KeyboardEvent) => h.menu.onKeydown(e)}>
+      <slot name="logo"></slot><span part="title">${h.title || 'dsh-agent'}</span>
       ${h.offline}
       <button type="button" part="find-button" class="icon" aria-label=${s.findLabel} title=${`${s.findLabel} (Ctrl+F)`} aria-keyshortcuts="Control+F Meta+F"
         @click=${h.openFind}><span class="magnifier" aria-hidden="true"></span></button>
@@ -46,7 +51,9 @@ export function renderHeader(h: HeaderInput): TemplateResult {
       ${h.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}
         <button type="button" part="take-over-button" @click=${h.takeOver}>${s.takeOver}</button></span>` : nothing}
       ${h.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${h.workspaceNotice}</span>` : nothing}
-      ${h.full ? html`<div class="tools">
+      ${h.full ? html`<button type="button" part="more-button" class="icon more" aria-label=${h.sh.more} title=${h.sh.more} aria-expanded=${h.menu.open} aria-controls="tools"
+        @click=${() => h.menu.toggle()}><span class="dots" aria-hidden="true"></span></button>
+      <div class="tools" id="tools" ?data-open=${h.menu.open} @click=${() => h.menu.close()}>
         <button type="button" part="compact-button" title=${s.compactHint} ?disabled=${idle} @click=${h.compact}>${s.compact}</button>
         <button type="button" part="trim-button" title=${s.trimHint} ?disabled=${idle} @click=${h.trim}>${s.trim}</button>
         <button type="button" part="sessions-toggle" aria-expanded=${h.panel === 'sessions'} @click=${() => h.toggle('sessions')}>${s.sessions}</button>
