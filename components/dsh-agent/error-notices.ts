@@ -10,15 +10,15 @@ import { html, nothing, type TemplateResult } from 'lit'
 import type { CommandKind } from '../../src/protocol/index.ts'
 import type { ShellStrings } from '../i18n/shell-strings.ts'
 
-/** What was under way when the error happened: a host command, or one of the element's own steps. */
-export type FailedAction = CommandKind | 'start' | 'attribute' | 'workspace' | 'host'
+/** What was under way when the error happened: a host command, one of the element's own steps, or a turn (the transcript's failed turn). */
+export type FailedAction = CommandKind | 'start' | 'attribute' | 'workspace' | 'host' | 'turn'
 
 export interface ErrorNotice { readonly id: number; readonly code: string; readonly message: string; readonly action: FailedAction }
 
 /** The `failed` phrase for an action (several commands share one). */
 function failedKey(action: FailedAction): keyof ShellStrings['failed'] {
   switch (action) {
-    case 'start': case 'attribute': case 'workspace': case 'host': return action
+    case 'start': case 'attribute': case 'workspace': case 'host': case 'turn': return action
     case 'host.configure': case 'provider.key': case 'webcontainer.attach': case 'data.delete-all': return 'settings'
     case 'agent.prompt': case 'agent.steer': case 'agent.inject': case 'agent.cancel': return 'prompt'
     case 'agent.compact': return 'compact'

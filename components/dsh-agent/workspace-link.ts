@@ -6,6 +6,8 @@
  * @module components/dsh-agent/workspace-link
  */
 import type { CommandOf, CommandResultMap, HostCommand, NoticeListener } from '../../src/protocol/index.ts'
+import { onServerReady } from '../../src/protocol/index.ts'
+import type { AgentController } from '../controllers/agent-controller.ts'
 import type { WorkspaceProvider } from './workspace-bridge.ts'
 
 export type WorkspaceCommandKind = Extract<HostCommand['kind'], `workspace.${string}`>
@@ -17,4 +19,9 @@ export interface WorkspaceLink {
   provider(): { kind: WorkspaceProvider; notice?: string }
   /** Servers the page's WebContainer opens (`server-ready`), for a preview; never called on the embedded workspace. */
   onServerReady(listener: (port: number, url: string) => void): () => void
+}
+
+/** The link over `agent`'s worker; `provider` reads the workspace in use when asked. */
+export function linkWorkspace(agent: Pick<AgentController, 'request' | 'listen'>, provider: WorkspaceLink['provider']): WorkspaceLink {
+  return { request: (command) => agent.request(command), listen: (listener) => agent.listen(listener), provider, onServerReady }
 }

@@ -52,7 +52,7 @@ export class DshMcpSettings extends LitElement {
   override render(): TemplateResult {
     const s = panelStrings(this.lang)
     return html`<form part="mcp-settings" @submit=${this.#add} aria-label=${s.mcpServers}>
-      <h3>${s.mcpServers}</h3>
+      <h2>${s.mcpServers}</h2>
       ${this.servers.length === 0 ? html`<p class="muted">${s.mcpNone}</p>` : html`<ul>${this.servers.map((server) => html`<li part="mcp-server">
         <span class="name">${server.name}</span> <span class="url">${server.url}</span> <span class="muted">${this.#tokenState(server.url)}</span>
         ${this.tokens.some((t) => t.url === server.url) ? html`<button type="button" part="mcp-clear-token-button" aria-label="${s.mcpClearToken} ${server.name}" @click=${() => emit(this, 'dsh-mcp-change', { action: 'token', url: server.url, token: null, remember: false })}>${s.mcpClearToken}</button>` : nothing}

@@ -8,7 +8,7 @@ import { base } from '../theme/index.ts'
 export const mcpSettingsStyles = [base, css`
   :host { display: block; font-size: 0.9em; margin-top: var(--_gap); }
   form { display: flex; flex-direction: column; gap: 6px; }
-  h3 { font-size: 1em; margin: 0; }
+  h2 { font-size: 1em; margin: 0; }
   ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
   li { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; overflow-wrap: anywhere; }
   .name { font-weight: 600; }

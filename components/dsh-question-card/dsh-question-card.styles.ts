@@ -18,7 +18,9 @@ export const questionCardStyles = [base, css`
   .chip[aria-checked='true'] { background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); }
   .chip:focus-visible, input:focus-visible, .submit:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
   input { width: 100%; font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); padding: 6px 8px; min-height: 44px; }
-  .actions { display: flex; justify-content: space-between; align-items: center; gap: var(--_gap); flex-wrap: wrap; }
+  /* Answer stays in view while a tall card scrolls (in <dsh-agent> the host, in the question row, is the scroller). */
+  .actions { display: flex; justify-content: space-between; align-items: center; gap: var(--_gap); flex-wrap: wrap;
+    position: sticky; bottom: 0; background: var(--_bg); padding-block: 6px; }
   .hint { font-size: 0.8em; color: var(--_muted); }
   .submit { background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); min-height: 44px; min-width: 88px; }
   .submit:disabled { opacity: 1; background: var(--_surface); color: var(--_muted); border-color: var(--_border); }

@@ -10,7 +10,7 @@
  * @event dsh-session-action - `{action:'open'|'new'|'export'|'import'|'delete', ...}`; a conversation match opens with its `seq`.
  * @csspart session-list, session, session-title, session-date, fork-marker, open-button, export-button, delete-button, confirm-delete-button, new-button, import-button, storage-state, search-input, sort-select, session-rows, section-heading, search-hits, search-hit, snippet, search-status
  */
-import { LitElement, html, nothing, type TemplateResult } from 'lit'
+import { LitElement, html, nothing, svg, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { keyedList } from '../directives/keyed-list.ts'
 import type { PropertyValues } from 'lit'
@@ -28,6 +28,9 @@ import { sessionSearchStrings, type SessionSearchStrings } from '../i18n/session
 import { ROW_HEIGHT, scrollToShow, visibleRows } from './row-window.ts'
 import { orderSessions, SESSION_SORTS, type SessionSort } from './session-order.ts'
 import { renderHit } from './search-hits.ts'
+
+/** The fork marker: a drawn branch (the ⑂ character is missing from common fonts). */
+const forkIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">${svg`<g fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"><circle cx="4" cy="3" r="1.6"/><circle cx="12" cy="3" r="1.6"/><circle cx="8" cy="13" r="1.6"/><path d="M4 4.6v1.4a2.5 2.5 0 0 0 2.5 2.5h3A2.5 2.5 0 0 0 12 6V4.6M8 8.5v2.9"/></g>`}</svg>`
 
 /** Typing pauses this long before the conversations are searched. */
 const SEARCH_DELAY_MS = 200
@@ -113,7 +116,7 @@ export class DshSessionList extends LitElement {
     return html`<li part="session" aria-current=${session.id === this.current ? 'true' : 'false'} data-session-id=${session.id} data-index=${index} ?data-fork=${label.fork !== undefined}
       aria-posinset=${index + 1} aria-setsize=${count} ${cssProps({ top: `${index * ROW_HEIGHT}px` })} ?data-confirming=${confirming}>
       <button type="button" part="open-button" @click=${() => emit(this, 'dsh-session-action', { action: 'open', sessionId: session.id })}>
-        <span part="session-title" class="title">${label.fork ? html`<span part="fork-marker" class="fork-marker" aria-label=${sh.fork}>⑂</span> ` : nothing}${label.name}</span>
+        <span part="session-title" class="title">${label.fork ? html`<span part="fork-marker" class="fork-marker" role="img" aria-label=${sh.fork}>${forkIcon}</span> ` : nothing}${label.name}</span>
         <span part="session-date" class="date">${relativeDate(session.createdAt, now, this.lang)}</span></button>
       <button type="button" part="export-button" @click=${() => emit(this, 'dsh-session-action', { action: 'export', sessionId: session.id })}>${s.exportFile}</button>
       ${confirming
@@ -200,7 +203,7 @@ export class DshSessionList extends LitElement {
     const found = this.found?.query === query ? this.found.answer : undefined
     const hits = found?.hits ?? []
     return html`<section class="conversations" aria-labelledby="conversations-heading">
-      <h3 part="section-heading" id="conversations-heading">${q.conversations}${found ? ` · ${hits.length}` : ''}</h3>
+      <h2 part="section-heading" id="conversations-heading">${q.conversations}${found ? ` · ${hits.length}` : ''}</h2>
       ${!found ? html`<p part="search-status" class="muted">${q.searching}</p>`
         : hits.length === 0 ? html`<p part="search-status" class="muted">${q.noMatch}</p>`
         : html`<ul part="search-hits" class="hits">${hits.map((hit) => renderHit(hit, labels.get(hit.sessionId)?.name ?? hit.title ?? sh.untitled, q, (h) => this.#openHit(h)))}</ul>
@@ -233,7 +236,7 @@ export class DshSessionList extends LitElement {
             </select></label>
         </div>
         ${query ? html`<p class="sr-only" role="status">${q.summary(ordered.length, this.searcher ? found?.hits.length : undefined)}</p>
-          <h3 part="section-heading" class="titles-heading">${q.titles} · ${ordered.length}</h3>` : nothing}
+          <h2 part="section-heading" class="titles-heading">${q.titles} · ${ordered.length}</h2>` : nothing}
         ${ordered.length > 0 ? this.#rows(ordered, labels, s, sh, q) : html`<p part="search-status" class="muted">${q.noMatch}</p>`}
         ${query && this.searcher ? this.#conversations(labels, sh, q) : nothing}`}
     </nav>`

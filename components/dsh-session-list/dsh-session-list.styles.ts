@@ -18,7 +18,7 @@ export const sessionListStyles = [base, css`
   .sort { display: inline-flex; align-items: center; gap: 4px; color: var(--_muted); }
   select { font: inherit; color: var(--_fg); background: var(--_surface); border: 1px solid var(--_border); border-radius: calc(var(--_radius) / 1.5);
     min-height: var(--_target, 32px); padding: 2px 4px; }
-  h3 { font-size: 0.85em; font-weight: 600; color: var(--_muted); margin: var(--_gap) 0 4px; text-transform: uppercase; letter-spacing: 0.03em; }
+  h2 { font-size: 0.85em; font-weight: 600; color: var(--_muted); margin: var(--_gap) 0 4px; text-transform: uppercase; letter-spacing: 0.03em; }
   .muted { color: var(--_muted); }
   .rows-viewport { max-height: var(--dsh-session-list-height, 24rem); overflow-y: auto; overscroll-behavior: contain; }
   .rows { position: relative; list-style: none; margin: 0; padding: 0; }
@@ -28,7 +28,7 @@ export const sessionListStyles = [base, css`
   [part~='open-button'] { flex: 1 1 auto; min-width: 0; text-align: start; display: flex; flex-direction: column; justify-content: center; gap: 2px; }
   .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 100%; }
   .date { color: var(--_muted); font-size: 0.85em; }
-  .fork-marker { color: var(--_accent); font-weight: 600; }
+  .fork-marker { color: var(--_accent); display: inline-flex; vertical-align: -2px; }
   li[data-confirming] [part~='open-button'], li[data-confirming] [part~='export-button'] { display: none; }
   .confirm-text { flex: 1 1 auto; min-width: 0; align-self: center; font-size: 0.85em; overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
   .danger { color: var(--_danger); }

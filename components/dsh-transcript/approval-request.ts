@@ -20,7 +20,7 @@ function description(question: ApprovalQuestion, call: CardCall): string | undef
 
 export function approvalHeader(question: ApprovalQuestion, call: CardCall, line: TemplateResult, t: ToolStrings): TemplateResult {
   const said = description(question, call)
-  return html`<h3 id=${`q-${question.id}-title`} part="approval-title" class="approval-title">${t.approvalTitle}</h3>
+  return html`<h2 id=${`q-${question.id}-title`} part="approval-title" class="approval-title">${t.approvalTitle}</h2>
     <div part="tool-summary" class="summary">${line}</div>
     ${said ? html`<p part="approval-description" class="said"><span class="said-label">${t.agentSays}:</span> ${said}</p>` : nothing}
     <p part="reason" class="reason">${t.reasons[question.effect ?? 'read']}</p>`

@@ -13,6 +13,6 @@ const SIGN = { ' ': ' ', '-': '−', '+': '+' } as const
 export function renderDiffs(diffs: readonly FileDiff[]): TemplateResult {
   return html`${diffs.map((d) => html`<div part="diff" class="diff">
     <div part="diff-path" class="diff-path">${d.path}</div>
-    <pre part="diff-body" class="diff-body">${diffHunks(d).map((h) => html`<span part="diff-hunk" class="hunk">@@ -${h.oldStart},${h.oldCount} +${h.newStart},${h.newCount} @@\n</span>${h.lines.map((l) => html`<span part=${PART[l.op]} class=${PART[l.op]}><span class="sign">${SIGN[l.op]}</span>${l.text}\n</span>`)}`)}</pre>
+    <pre part="diff-body" class="diff-body" tabindex="0">${diffHunks(d).map((h) => html`<span part="diff-hunk" class="hunk">@@ -${h.oldStart},${h.oldCount} +${h.newStart},${h.newCount} @@\n</span>${h.lines.map((l) => html`<span part=${PART[l.op]} class=${PART[l.op]}><span class="sign">${SIGN[l.op]}</span>${l.text}\n</span>`)}`)}</pre>
   </div>`)}`
 }

@@ -23,6 +23,7 @@ import { emptyTranscript } from '../../src/protocol/index.ts'
 import { strings, type Strings } from '../i18n/strings.ts'
 import { cssProps } from '../theme/css-props.ts'
 import { emit } from '../events/index.ts'
+import { turnFailure } from './turn-failure.ts'
 import type { renderToolCard } from './tool-card.ts'
 import type { toolStrings } from '../i18n/tool-strings.ts'
 import type { ApprovalAnswer } from './approval-request.ts'
@@ -48,6 +49,8 @@ export class DshTranscript extends LitElement {
   @property({ attribute: 'session-id' }) sessionId = ''
   /** Older turns of this session exist that are not in `state` yet: scrolling to the top asks for them. */
   @property({ type: Boolean, attribute: 'has-older' }) hasOlder = false
+  /** Offer "Fork from here" under each turn (off for readers, who do not see the session list the fork opens in). */
+  @property({ type: Boolean, attribute: 'no-fork' }) noFork = false
   /** Pending approval questions of this session, oldest first: each is asked on its call's card. */
   @property({ attribute: false }) questions: readonly ApprovalQuestion[] = []
   @state() private markdown: Markdown | undefined
@@ -184,11 +187,11 @@ export class DshTranscript extends LitElement {
   #turnEnd(item: Extract<TranscriptItem, { kind: 'turn-end' }>, s: Strings): TemplateResult {
     const r = item.reason
     const text = r.kind === 'completed' ? '' : r.kind === 'aborted' ? s.stopped : r.kind === 'interrupted' ? s.interrupted : r.kind === 'blocked' ? s.blocked
-      : r.kind === 'max-tokens' ? s.maxTokens : r.kind === 'budget' ? s.budget : `${s.turnError}: ${r.error.message} (${r.error.code})`
+      : r.kind === 'max-tokens' ? s.maxTokens : r.kind === 'budget' ? s.budget : turnFailure(r.error, this.lang)
     const fork = () => emit(this, 'dsh-session-action', { action: 'fork', sessionId: this.sessionId, boundarySeq: item.seq })
     return html`<div part="turn-status" class="turn-end" data-reason=${r.kind} role=${r.kind === 'error' ? 'alert' : nothing}>
       <span>${text}</span>
-      ${this.sessionId ? html`<button type="button" part="fork-button" class="fork" @click=${fork}>${s.forkHere}</button>` : nothing}
+      ${this.sessionId && !this.noFork ? html`<button type="button" part="fork-button" class="fork" @click=${fork}>${s.forkHere}</button>` : nothing}
     </div>`
   }
 

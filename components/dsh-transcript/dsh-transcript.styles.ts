@@ -75,8 +75,11 @@ export const transcriptStyles = [base, css`
   .grants button { min-height: 44px; min-width: 44px; padding: 6px 14px; }
   .grants .allow { background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); }
   .turn-end { display: flex; gap: 8px; align-items: center; color: var(--_muted); font-size: 0.85em; }
-  .turn-end[data-reason='error'] { color: var(--_danger); }
-  .turn-end .fork { margin-left: auto; font-size: 0.85em; opacity: 0.7; }
+  .turn-end[data-reason='error'] { color: var(--_danger); align-items: flex-start; }
+  .turn-end .failure details { color: var(--_muted); }
+  .turn-end .failure summary { cursor: pointer; }
+  .turn-end > span { min-width: 0; }
+  .turn-end .fork { margin-left: auto; font-size: 0.85em; opacity: 0.7; flex-shrink: 0; }
   .notice { color: var(--_muted); font-size: 0.85em; }
   .notice[data-tone='error'] { color: var(--_danger); }
   .instructions summary { cursor: pointer; }

@@ -15,7 +15,7 @@ import { approvalGrants, approvalHeader, type Decide } from './approval-request.
 
 export type { CardCall } from './tool-summary.ts'
 
-const STATE_ICON: Record<CardState, string> = { running: '◌', waiting: '?', done: '✓', failed: '✕', rejected: '⊘', cancelled: '–' }
+const STATE_ICON: Record<CardState, string> = { running: '◌', waiting: '●', done: '✓', failed: '✕', rejected: '⊘', cancelled: '–' }
 
 function approvalNote(call: CardCall, t: ToolStrings): string {
   const a = call.approval

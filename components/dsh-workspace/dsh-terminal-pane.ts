@@ -19,6 +19,7 @@ import type { WorkspaceLink } from '../dsh-agent/workspace-link.ts'
 import { workspaceStrings } from '../i18n/workspace-strings.ts'
 import { CONTINUATION_PROMPT, LineInput, type LineAction } from './line-input.ts'
 import { resolveDir } from './working-dir.ts'
+import { paletteFor, type AnsiPalette } from './terminal-palette.ts'
 import { cspStyleDocument, openWithAdoptedStyles } from './csp-style-document.ts'
 import { terminalStyles } from './dsh-terminal-pane.styles.ts'
 
@@ -98,12 +99,13 @@ export class DshTerminalPane extends LitElement {
     if (this.#focusWhenOpen) terminal.focus()
   }
 
-  /** The terminal's colours from the theme tokens (light or dark, as the workspace element resolved them). */
-  #theme(): { background: string; foreground: string; cursor: string; brightBlack: string } {
+  /** The terminal's colours from the theme tokens (light or dark, as the workspace element resolved them), with an ANSI palette that passes AA on that background. */
+  #theme(): AnsiPalette & { background: string; foreground: string; cursor: string } {
     const style = getComputedStyle(this)
     const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback
     const foreground = token('--_fg', '#1f2328')
-    return { background: token('--_code-bg', '#f6f8fa'), foreground, cursor: foreground, brightBlack: token('--_muted', '#59636e') }
+    const background = token('--_code-bg', '#f6f8fa')
+    return { ...paletteFor(background), background, foreground, cursor: foreground, brightBlack: token('--_muted', '#59636e') }
   }
 
   /** Takes the current theme's colours (after `theme` changed). */

@@ -70,7 +70,7 @@ const bench = {
   /** Opens a stored session in the mounted element; resolves with epoch ms at the call. */
   async open(sessionId: string): Promise<number> {
     const at = epochNow()
-    await element!.agent.open(sessionId as SessionId)
+    await element!.sessions.open(sessionId as SessionId)
     return at
   },
   /** Every marker seen in the transcript so far. */

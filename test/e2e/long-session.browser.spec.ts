@@ -15,16 +15,16 @@ test('opens at its last turns, then scrolling up loads the older ones until the 
   test.setTimeout(120_000)
   await bootAgent(page, { storage: 'indexeddb' })
   const { sessionId } = (await agentCall(page, { kind: 'session.import', jsonl: storedSession('L', TURNS, 20) })) as { sessionId: string }
-  await page.locator('dsh-agent').evaluate((el, id) => (el as unknown as { agent: { open(id: string): Promise<void> } }).agent.open(id), sessionId)
+  await page.locator('dsh-agent').evaluate((el, id) => (el as unknown as { sessions: { open(id: string): Promise<void> } }).sessions.open(id), sessionId)
   const transcript = page.locator('dsh-agent dsh-transcript')
   await expect(transcript.locator('[part~="assistant-message"]').last()).toContainText(`«La${TURNS}»`)
-  const historyFrom = await page.locator('dsh-agent').evaluate((el) => (el as unknown as { agent: { historyFrom: number } }).agent.historyFrom)
+  const historyFrom = await page.locator('dsh-agent').evaluate((el) => (el as unknown as { transcript: { historyFrom: number } }).transcript.historyFrom)
   expect(historyFrom).toBeGreaterThan(0)
   expect(await userMarkers(page)).not.toContain('Lu1')
   await expect(transcript.locator('[part~="history-more"]')).toHaveCount(1)
 
   // The first page loaded by scrolling up keeps the reader up there: no jump back to the latest message.
-  const historyFromNow = () => page.locator('dsh-agent').evaluate((el) => (el as unknown as { agent: { historyFrom: number } }).agent.historyFrom)
+  const historyFromNow = () => page.locator('dsh-agent').evaluate((el) => (el as unknown as { transcript: { historyFrom: number } }).transcript.historyFrom)
   await transcript.locator('[part~="history-more"]').scrollIntoViewIfNeeded()
   await expect.poll(historyFromNow).toBeLessThan(historyFrom)
   await page.waitForTimeout(300)
@@ -38,7 +38,7 @@ test('opens at its last turns, then scrolling up loads the older ones until the 
   }, { timeout: 90_000, intervals: [200] }).toBe(true)
   await expect(transcript.locator('[part~="history-more"]')).toHaveCount(0)
   // Every turn is loaded, in order; only those near the viewport are drawn.
-  const loaded = await page.locator('dsh-agent').evaluate((el) => (el as unknown as { agent: { transcript: { items: { kind: string; text?: string }[] } } }).agent.transcript.items
+  const loaded = await page.locator('dsh-agent').evaluate((el) => (el as unknown as { transcript: { state: { items: { kind: string; text?: string }[] } } }).transcript.state.items
     .filter((i) => i.kind === 'user').map((i) => /«(\w+)»/.exec(i.text ?? '')?.[1]))
   expect(loaded).toEqual(Array.from({ length: TURNS }, (_, i) => `Lu${i + 1}`))
   const drawn = await userMarkers(page)
@@ -52,14 +52,14 @@ test('a reopened 2,000-turn session paints its last messages; a tail shown while
   const { sessionId } = (await agentCall(page, { kind: 'session.import', jsonl: storedSession('R', 2000, 20) })) as { sessionId: string }
   // Watch every frame from the open on: the first frame whose DOM shows the last message says what the controller was doing then.
   const seen = await page.locator('dsh-agent').evaluate(async (el, id) => {
-    type Agent = { agent: { opening: boolean; open(id: string): Promise<void> } }
+    type Agent = { transcript: { opening: boolean }; sessions: { open(id: string): Promise<void> } }
     const agent = el as unknown as Agent & HTMLElement
     let first: { opening: boolean; composerDisabled: boolean; banner: boolean } | undefined
     const watch = () => {
       const transcript = agent.shadowRoot!.querySelector('dsh-transcript')!.shadowRoot!
       if (!first && transcript.textContent!.includes('«Ra2000»')) {
         first = {
-          opening: agent.agent.opening,
+          opening: agent.transcript.opening,
           composerDisabled: (agent.shadowRoot!.querySelector('dsh-composer') as unknown as { disabled: boolean }).disabled,
           banner: agent.shadowRoot!.querySelector('[part~="opening-banner"]') !== null,
         }
@@ -67,7 +67,7 @@ test('a reopened 2,000-turn session paints its last messages; a tail shown while
       if (!first) requestAnimationFrame(watch)
     }
     requestAnimationFrame(watch)
-    await agent.agent.open(id)
+    await agent.sessions.open(id)
     // The whole load can resolve before its render paints: keep watching frames until the last message shows (bounded).
     for (let frame = 0; !first && frame < 600; frame++) await new Promise((resolve) => requestAnimationFrame(resolve))
     return first

@@ -14,7 +14,7 @@ test('find in a 300-turn session at three widths, light and dark: in bounds, axe
   await page.setViewportSize({ width: 1280, height: 800 })
   await bootAgent(page, { storage: 'indexeddb' })
   const { sessionId } = (await page.locator('dsh-agent').evaluate((el, jsonl) => (el as unknown as { agent: { call(c: unknown): Promise<unknown> } }).agent.call({ kind: 'session.import', jsonl }), storedSession('F', 300, 3))) as { sessionId: string }
-  await page.locator('dsh-agent').evaluate((el, id) => (el as unknown as { agent: { open(id: string): Promise<void> } }).agent.open(id), sessionId)
+  await page.locator('dsh-agent').evaluate((el, id) => (el as unknown as { sessions: { open(id: string): Promise<void> } }).sessions.open(id), sessionId)
   const transcript = page.locator('dsh-agent dsh-transcript')
   await expect(transcript.locator('[part~="assistant-message"]').last()).toContainText('«Fa300»')
   await page.getByRole('textbox', { name: 'Message' }).focus()

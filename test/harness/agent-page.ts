@@ -28,3 +28,11 @@ export async function waitForTurnEnds(page: Page, count: number): Promise<void> 
 }
 
 export const transcriptText = (page: Page) => page.locator('dsh-agent dsh-transcript').evaluate((el) => el.shadowRoot!.textContent ?? '')
+
+/** Clicks a header tool (Compact, Trim, Sessions, Settings), through the overflow menu where the widget is narrow. */
+export async function clickTool(page: Page, part: string): Promise<void> {
+  const tool = page.locator(`dsh-agent [part~="${part}"]`)
+  const more = page.locator('dsh-agent [part~="more-button"]')
+  if (!(await tool.isVisible()) && (await more.isVisible())) await more.click()
+  await tool.click()
+}

@@ -1,4 +1,4 @@
-// AgentController over the real agent worker, without <dsh-agent>: start configures and opens a
+// AgentController and its feature controllers over the real agent worker, without <dsh-agent>: start configures and opens a
 // session (dsh-ready), a prompt folds into its transcript with dsh-turn-start/-end carrying the
 // logged reason, the host re-renders on notices, failures become dsh-error (never a throw), a new
 // session and reopening the old one switch the transcript, and stop detaches the worker. A new worker gets
@@ -8,12 +8,10 @@ import { bootAgent } from '../../harness/agent-page.ts'
 
 interface Exposed {
   host: HTMLElement & { updates: number }
-  agent: {
-    sessionId?: string; status: string; sessions: { id: string }[]
-    transcript: { items: { kind: string }[]; openTurn: unknown }
-    start(createWorker: () => Worker, settings: object, sessionId?: string): Promise<void>
-    submit(text: string): Promise<void>; open(id?: string): Promise<void>; call(command: object): Promise<unknown>; stop(): void
-  }
+  agent: { sessionId?: string; status: string; submit(text: string): Promise<void>; call(command: object): Promise<unknown>; stop(): void }
+  transcript: { state: { items: { kind: string }[]; openTurn: unknown } }
+  approvals: { rules: unknown[] }
+  sessions: { list: { id: string }[]; start(createWorker: () => Worker, settings: object, sessionId?: string): Promise<void>; open(id?: string): Promise<void> }
   events: { type: string; detail: Record<string, unknown> }[]
   createWorker: () => Worker
 }
@@ -24,14 +22,14 @@ const settings = (replies: unknown[]) => ({ provider: 'scripted', replies, permi
 async function started(page: Page, replies: unknown[]): Promise<void> {
   await page.goto('/test-pages/controller.html')
   await page.waitForSelector('body[data-ready]', { state: 'attached' })
-  await page.evaluate((s) => dshController.agent.start(dshController.createWorker, s, undefined), settings(replies))
+  await page.evaluate((s) => dshController.sessions.start(dshController.createWorker, s, undefined), settings(replies))
 }
 
 const events = (page: Page, type: string) => page.evaluate((t) => dshController.events.filter((e) => e.type === t).map((e) => e.detail), type)
 
 test('start opens a new session and announces it once with dsh-ready', async ({ page }) => {
   await started(page, [])
-  const { sessionId, status, sessions } = await page.evaluate(() => ({ ...dshController.agent, sessions: dshController.agent.sessions.map((s) => s.id) }))
+  const { sessionId, status, sessions } = await page.evaluate(() => ({ ...dshController.agent, sessions: dshController.sessions.list.map((s) => s.id) }))
   expect(sessionId).toMatch(/\S/)
   expect(status).toBe('idle')
   expect(sessions).toEqual([sessionId])
@@ -44,13 +42,13 @@ test('dsh-ready comes once the session is open and subscribed; the session list 
   const atReady = await page.evaluate(async (s) => {
     let seen: { sessionId?: string; status: string; rules: unknown[]; listed: string[] } | undefined
     dshController.host.addEventListener('dsh-ready', () => {
-      const agent = dshController.agent as unknown as { sessionId?: string; status: string; rules: unknown[]; sessions: { id: string }[] }
-      seen = { sessionId: agent.sessionId, status: agent.status, rules: agent.rules, listed: agent.sessions.map((x) => x.id) }
+      const { agent, approvals, sessions } = dshController
+      seen = { sessionId: agent.sessionId, status: agent.status, rules: approvals.rules, listed: sessions.list.map((x) => x.id) }
     }, { once: true })
-    await dshController.agent.start(dshController.createWorker, s, undefined)
+    await dshController.sessions.start(dshController.createWorker, s, undefined)
     return seen
   }, settings([]))
-  const { sessionId, sessions } = await page.evaluate(() => ({ sessionId: dshController.agent.sessionId, sessions: dshController.agent.sessions.map((x) => x.id) }))
+  const { sessionId, sessions } = await page.evaluate(() => ({ sessionId: dshController.agent.sessionId, sessions: dshController.sessions.list.map((x) => x.id) }))
   expect(atReady).toEqual({ sessionId, status: 'idle', rules: [], listed: [] }) // the new session was not listed yet when ready fired
   expect(sessions).toEqual([sessionId]) // start() still refreshed the list, after ready
   expect(await events(page, 'dsh-error')).toEqual([])
@@ -64,9 +62,9 @@ test('a prompt streams into the transcript and the turn is announced with its lo
   const sessionId = await page.evaluate(() => dshController.agent.sessionId)
   expect(await events(page, 'dsh-turn-start')).toEqual([{ sessionId, turn: 1 }])
   expect(await events(page, 'dsh-turn-end')).toEqual([{ sessionId, turn: 1, reason: 'completed' }])
-  const kinds = await page.evaluate(() => dshController.agent.transcript.items.map((i) => i.kind))
+  const kinds = await page.evaluate(() => dshController.transcript.state.items.map((i) => i.kind))
   expect(kinds).toContain('assistant')
-  expect(await page.evaluate(() => JSON.stringify(dshController.agent.transcript))).toContain('hello from the model')
+  expect(await page.evaluate(() => JSON.stringify(dshController.transcript.state))).toContain('hello from the model')
   expect(await page.evaluate(() => dshController.host.updates)).toBeGreaterThan(updatesBefore)
 })
 
@@ -84,12 +82,12 @@ test('a new session clears the transcript; reopening the first one shows its his
   await page.evaluate(() => dshController.agent.submit('one'))
   await expect.poll(() => events(page, 'dsh-turn-end')).toHaveLength(1)
   const first = await page.evaluate(() => dshController.agent.sessionId!)
-  await page.evaluate(() => dshController.agent.open(undefined))
+  await page.evaluate(() => dshController.sessions.open(undefined))
   const second = await page.evaluate(() => dshController.agent.sessionId)
   expect(second).not.toBe(first)
-  expect(await page.evaluate(() => dshController.agent.transcript.items.length)).toBe(0)
-  await page.evaluate((id) => dshController.agent.open(id), first)
-  await expect.poll(() => page.evaluate(() => JSON.stringify(dshController.agent.transcript))).toContain('first answer')
+  expect(await page.evaluate(() => dshController.transcript.state.items.length)).toBe(0)
+  await page.evaluate((id) => dshController.sessions.open(id), first)
+  await expect.poll(() => page.evaluate(() => JSON.stringify(dshController.transcript.state))).toContain('first answer')
 })
 
 test('stop detaches: later commands resolve undefined without an error', async ({ page }) => {

@@ -2,7 +2,7 @@
 // leaves the widget, the composer and Send stay visible and tappable, open panels are wholly in view,
 // and axe-core finds no violation in any state. Screenshots of every state go to the test output.
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { bootAgent, send, waitForTurnEnds } from '../../harness/agent-page.ts'
+import { bootAgent, clickTool, send, waitForTurnEnds } from '../../harness/agent-page.ts'
 import { axeViolations } from '../../harness/axe.ts'
 import { measureWidget, type Box } from '../../harness/widget-geometry.ts'
 
@@ -59,7 +59,7 @@ for (const viewport of viewports) {
       const transcript = await page.locator('dsh-agent [part~="main"]').boundingBox()
       expect(transcript!.height, 'the empty chat keeps the body row').toBeGreaterThan(300)
       await checkState(page, info, `inline-empty-${tag}`)
-      await page.locator('dsh-agent [part~="compact-button"]').click() // nothing to compact yet: an error notice
+      await clickTool(page, 'compact-button') // nothing to compact yet: an error notice
       await expect(page.locator('dsh-agent [part~="error-notice"]')).toBeVisible()
       await checkState(page, info, `inline-notice-${tag}`)
       await page.locator('dsh-agent [part~="dismiss-button"]').click()
@@ -73,10 +73,10 @@ for (const viewport of viewports) {
       await checkState(page, info, `inline-approval-${tag}`)
       await approval.locator('[part~="reject-button"]').click()
       await waitForTurnEnds(page, 2)
-      await page.locator('dsh-agent [part~="sessions-toggle"]').click()
+      await clickTool(page, 'sessions-toggle')
       await expect(page.locator('dsh-agent [part~="session"]')).toHaveCount(1)
       await checkState(page, info, `inline-sessions-${tag}`, { panel: true })
-      await page.locator('dsh-agent [part~="settings-toggle"]').click()
+      await clickTool(page, 'settings-toggle')
       await expect(page.locator('dsh-agent [part~="delete-all-button"]')).toBeVisible()
       await page.locator('dsh-agent [part~="delete-all-button"]').scrollIntoViewIfNeeded()
       await expect(page.locator('dsh-agent [part~="delete-all-button"]')).toBeInViewport()

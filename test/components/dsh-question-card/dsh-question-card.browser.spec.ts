@@ -24,7 +24,7 @@ test('click: chips, multi-select and Other answer the question; the card goes an
   await expect(card(page)).toBeVisible()
   // Inline: no modal dialog is open, and the card sits above the composer.
   await expect(page.locator('dsh-agent dialog[open]')).toHaveCount(0)
-  const cardBox = (await card(page).boundingBox())!
+  const cardBox = (await page.locator('dsh-agent dsh-question-card').boundingBox())! // the visible card (a tall one scrolls inside it)
   const inputBox = (await page.getByRole('textbox', { name: 'Message' }).boundingBox())!
   expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(inputBox.y + 1)
   await card(page).getByRole('radio', { name: /Python/ }).click()

@@ -61,7 +61,7 @@ test('every state is its own: one line each with verb, target and outcome', asyn
   expect(await line(page, 'rejected')).toBe('⊘ Run rm -rf build · rejected')
   expect(await line(page, 'cancelled')).toBe('– Run sleep 60 · cancelled')
   expect(await line(page, 'running')).toBe('◌ Running npm test · running…')
-  expect(await line(page, 'waiting')).toBe('? Run echo hi') // the request's title asks; the line names the call
+  expect(await line(page, 'waiting')).toBe('● Run echo hi') // the request's title asks; the line names the call (a dot, not a "?" that reads as help)
   await expect(card(page, 'rejected')).toHaveAttribute('data-outcome', 'rejected')
 })
 
