@@ -16,6 +16,7 @@ import { eventBus } from '../kernel/cordis/service.ts'
 import { ActivityControl, loopActions } from './actions.ts'
 import { AgentInbox } from './inbox.ts'
 import type { LoopDeps } from './loop-deps.ts'
+import type { LoopEvent } from './loop-types.ts'
 import { agentLoopMachine } from './machine.ts'
 import { agentNotifier, type AgentNotify } from './notify.ts'
 import { phaseRunner } from './phases.ts'
@@ -44,6 +45,12 @@ export class LoopAgent implements Agent {
   private readonly actor: Actor<typeof agentLoopMachine>
   private readonly activity = new ActivityControl()
   private current: AgentStatus = 'idle'
+  /** Calls into the machine under way: the status is published once the outermost one returns. */
+  private dispatching = 0
+  /** True while `running` is announced ahead of a turn (the machine is still idle). */
+  private announcing = false
+  /** Whether the announced wake still stands: a cancel from the notification drops it, a waking send there restores it. */
+  private wakeStands = false
   private idleWaiters: (() => void)[] = []
   private stopped = false
 
@@ -58,11 +65,15 @@ export class LoopAgent implements Agent {
       inserted: (message, target) => this.notify('agent/inbox/inserted', { agent: this, message, target }),
       claimed: (message, turn) => this.notify('agent/inbox/claimed', { agent: this, message, turn }),
       discarded: (message, target) => this.notify('agent/inbox/discarded', { agent: this, message, target, outcome: 'canceled' }),
-      changed: () => this.actor?.send({ type: 'inbox.changed', pending: this.pending() }),
+      changed: () => {
+        if (this.actor) this.dispatch({ type: 'inbox.changed', pending: this.pending() })
+      },
     })
     this.actor = createActor(this.provideMachine(), { input: { lastTurn: init.session.lastTurn, pending: this.pending() } })
     this.actor.subscribe({
-      next: (snapshot) => this.setStatus(snapshot.matches('idle') ? 'idle' : 'running'),
+      next: () => {
+        if (this.dispatching === 0) this.publishStatus()
+      },
       error: (error) => {
         this.root.logger('agent-loop').error(error)
         this.settleIdle()
@@ -78,9 +89,9 @@ export class LoopAgent implements Agent {
 
   send(message: UserMessage | string, target: InboxTarget, wakeup: boolean): void {
     const entry = typeof message === 'string' ? createUserMessage(message) : message
-    const aborting = this.activity.signal.aborted && this.current === 'running'
+    const aborting = this.activity.signal.aborted && !this.actor.getSnapshot().matches('idle')
     this.inbox.append(entry, wakeup && aborting ? 'next-turn' : target)
-    if (wakeup) this.actor.send({ type: 'user.wake' })
+    if (wakeup) this.wake()
   }
 
   followup(message: UserMessage | string): void {
@@ -97,8 +108,9 @@ export class LoopAgent implements Agent {
 
   cancel(cause: AgentCancelCause, options: { keepInbox?: boolean } = {}): void {
     const keepInbox = options.keepInbox === true
+    if (this.announcing) this.wakeStands = false
     if (!keepInbox && !this.session.isClosed) this.inbox.clear()
-    this.actor.send({ type: 'user.cancel', cause, keepInbox })
+    this.dispatch({ type: 'user.cancel', cause, keepInbox })
   }
 
   whenIdle(): Promise<void> {
@@ -119,7 +131,7 @@ export class LoopAgent implements Agent {
         }
         return this.session.lastTurn
       }
-      this.actor.send({ type: 'agent.maintain', run })
+      this.dispatch({ type: 'agent.maintain', run })
       if (!this.actor.getSnapshot().matches('maintaining')) continue
       await this.whenIdle()
       if (outcome && 'value' in outcome) return outcome.value
@@ -137,6 +149,59 @@ export class LoopAgent implements Agent {
     this.settleIdle()
   }
 
+  /**
+   * Wakes the machine; an idle agent first announces `running` (dsh emits it before `turn/start`),
+   * then the turn opens synchronously inside this call. A send from that notification leaves the
+   * wake to the announcer; a cancel or dispose from it opens no turn.
+   */
+  private wake(): void {
+    if (this.announcing) {
+      this.wakeStands = true
+      return
+    }
+    if (this.stopped) return
+    if (this.actor.getSnapshot().matches('idle') && !this.announceRunning()) return
+    this.dispatch({ type: 'user.wake' })
+  }
+
+  /**
+   * Runs `call` (an event into the machine) and publishes the status once the outermost call
+   * returns: a status listener then meets a settled machine whose mailbox is empty, so a send or
+   * cancel it makes acts at once (a waking send opens its turn before it returns) instead of
+   * queueing behind events still being processed.
+   */
+  private inDispatch(call: () => void): void {
+    this.dispatching += 1
+    try {
+      call()
+    } finally {
+      this.dispatching -= 1
+    }
+    if (this.dispatching === 0) this.publishStatus()
+  }
+
+  private dispatch(event: LoopEvent): void {
+    this.inDispatch(() => this.actor.send(event))
+  }
+
+  /** The machine's status as `agent/status` (not while `running` is being announced ahead of it). */
+  private publishStatus(): void {
+    if (!this.announcing) this.setStatus(this.actor.getSnapshot().matches('idle') ? 'idle' : 'running')
+  }
+
+  /** Publishes `running` ahead of the turn; false (and `idle` again) when a listener cancelled from it. */
+  private announceRunning(): boolean {
+    this.announcing = true
+    this.wakeStands = true
+    try {
+      this.setStatus('running')
+    } finally {
+      this.announcing = false
+    }
+    if (!this.wakeStands) this.setStatus('idle')
+    return this.wakeStands
+  }
+
   private pending() {
     return { nextTurn: this.inbox?.nextTurn.length ?? 0, nextStep: this.inbox?.nextStep.length ?? 0 }
   }
@@ -144,8 +209,8 @@ export class LoopAgent implements Agent {
   private setStatus(status: AgentStatus): void {
     if (status === this.current) return
     this.current = status
+    if (status === 'idle') this.settleIdle() // the waiters of the work that ended, not of work a listener sends now
     this.notify('agent/status', { agent: this, status })
-    if (status === 'idle') this.settleIdle()
   }
 
   private settleIdle(): void {
@@ -168,7 +233,7 @@ export class LoopAgent implements Agent {
         phases: phaseRunner({
           preStep: preStepPhase(deps), request: requestPhase(deps), requestError: requestErrorPhase(deps),
           toolBatch: toolBatchPhase(deps), turnStopping: turnStoppingPhase(deps),
-        }),
+        }, (answer) => this.inDispatch(answer)),
       },
       actions: loopActions(deps, this.activity, report),
     })

@@ -70,8 +70,6 @@ export const agentLoopMachine = setup({
       throw new LoopImplementationMissingError('phases')
     }),
     maintenance: fromPromise<number, { run: MaintenanceRun }>(({ input, signal }) => input.run(signal)),
-    /** Settles on a microtask: the `running` status is published before a turn opens. */
-    announce: fromPromise<void>(async () => undefined),
   },
   actions: {
     /** Entry of a phase's state: the turn's phase runner runs the phase over what the chart hands it. */
@@ -112,18 +110,16 @@ export const agentLoopMachine = setup({
   },
   initial: 'idle',
   states: {
+    /**
+     * A wake opens the turn in the same transition (dsh: when a waking send returns, `turn/start`
+     * is logged and the claim made). The agent announces `running` before it sends the wake, so a
+     * cancel or dispose from that notification never reaches here (agent.ts `announceRunning`).
+     */
     idle: {
-      always: { guard: 'hasQueuedWake', target: 'opening' },
+      always: { guard: 'hasQueuedWake', target: 'turn' },
       on: {
-        'user.wake': { target: 'opening' },
+        'user.wake': { target: 'turn' },
         'agent.maintain': { target: 'maintaining' },
-      },
-    },
-    /** Status is `running`, no turn yet: a cancel or dispose from the status listener opens none. */
-    opening: {
-      invoke: { src: 'announce', onDone: { target: 'turn' } },
-      on: {
-        'user.cancel': { target: 'idle', actions: assign({ wakeQueued: false }) },
       },
     },
     maintaining: {

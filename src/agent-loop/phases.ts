@@ -19,13 +19,18 @@ function start(phases: LoopPhases, run: PhaseRun): Promise<unknown> {
   }
 }
 
+/** Delivers one answer (`answer()` sends it to the machine); the agent wraps it to publish its status after. */
+export type AnswerRelay = (answer: () => void) => void
+
+const direct: AnswerRelay = (answer) => answer()
+
 /** The phase runner actor over the agent's phase implementations (supplied with `machine.provide()`). */
-export function phaseRunner(phases: LoopPhases) {
+export function phaseRunner(phases: LoopPhases, relay: AnswerRelay = direct) {
   return fromCallback<PhaseRun>(({ receive, sendBack }) => {
     receive((run) => {
       start(phases, run).then(
-        (output) => sendBack({ type: `${run.phase}.done`, output } as PhaseEvent),
-        (error: unknown) => sendBack({ type: `${run.phase}.error`, error } as PhaseEvent),
+        (output) => relay(() => sendBack({ type: `${run.phase}.done`, output } as PhaseEvent)),
+        (error: unknown) => relay(() => sendBack({ type: `${run.phase}.error`, error } as PhaseEvent)),
       )
     })
   })

@@ -10,6 +10,7 @@ import type { Session } from '../session/session.ts'
 import type { SessionMeta } from '../session/store.ts'
 import type { SessionEvent } from '../session/types.ts'
 import type { SessionId } from '../util/brand.ts'
+import { InFlight } from '../util/in-flight.ts'
 import { LoopAgent } from './agent.ts'
 import { assertAgentOptions } from './agent-options.ts'
 import { installModelVisibilityCheck } from './invariant.ts'
@@ -54,7 +55,9 @@ export class AgentService extends Service {
   static readonly inject = ['sessions', 'llm', 'tools', 'systemPrompt']
   private readonly live = new Map<SessionId, { agent: LoopAgent; fiber: Fiber }>()
   /** Resumes in flight by session id: a second `resume` of one session waits for the first. */
-  private readonly resuming = new Map<SessionId, Promise<AgentHandle>>()
+  private readonly resuming = new InFlight<SessionId, AgentHandle>()
+  /** Disposals in flight by session id: a second `dispose` shares the first; a `resume` waits for it. */
+  private readonly disposing = new InFlight<SessionId, void>()
   private readonly notify: AgentNotify
 
   constructor(ctx: Context, private readonly config: Config = {}) {
@@ -79,7 +82,8 @@ export class AgentService extends Service {
   /**
    * The agent of a stored (or live, idle) session: loaded, repaired, then driven again. Concurrent
    * calls for one session share the one resume in flight (the first caller's options and setup
-   * apply, as for an agent already running); a failed resume leaves nothing behind.
+   * apply, as for an agent already running); a failed resume leaves nothing behind; a resume during
+   * the session's `dispose` waits for it and resumes afresh.
    * @throws SessionStoreError SESSION_LIVE when the session is live with a turn open (as dsh: its
    *   repair would close a turn someone is still writing)
    */
@@ -90,19 +94,18 @@ export class AgentService extends Service {
       return Promise.reject(error)
     }
     const id = options.resumeSessionId
+    const disposal = this.disposing.current(id)
+    if (disposal) { // the agent being stopped is no answer: resume afresh once it is gone
+      const again = (): Promise<AgentHandle> => this.resume(options)
+      return disposal.then(again, again)
+    }
     const openTurn = this.ctx.sessions.get(id)?.openTurn
     if (openTurn !== undefined) {
       return Promise.reject(new SessionStoreError('SESSION_LIVE', `cannot resume session ${id} while it is live: turn ${openTurn} is open`))
     }
     const running = this.live.get(id)
     if (running) return Promise.resolve({ agent: running.agent, dispose: () => this.dispose(running.agent.id) })
-    const inFlight = this.resuming.get(id)
-    if (inFlight) return inFlight
-    const resumed = (async () => this.start(await this.ctx.sessions.open(id), 'resume', options.agentOptions, options.setup))()
-    this.resuming.set(id, resumed)
-    const settled = (): void => void this.resuming.delete(id)
-    resumed.then(settled, settled)
-    return resumed
+    return this.resuming.share(id, async () => this.start(await this.ctx.sessions.open(id), 'resume', options.agentOptions, options.setup))
   }
 
   get(id: SessionId): Agent | undefined {
@@ -114,9 +117,14 @@ export class AgentService extends Service {
   }
 
   /** Stops the agent (cancel `disposed`, wait for its turn to close) and removes its scope. */
-  async dispose(id: SessionId): Promise<void> {
+  dispose(id: SessionId): Promise<void> {
     const entry = this.live.get(id)
-    if (!entry) return
+    if (!entry) return Promise.resolve()
+    return this.disposing.share(id, () => this.stop(entry))
+  }
+
+  private async stop(entry: { agent: LoopAgent; fiber: Fiber }): Promise<void> {
+    const id = entry.agent.id
     await entry.agent.stop()
     this.live.delete(id)
     await entry.fiber.dispose()

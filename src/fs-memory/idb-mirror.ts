@@ -7,8 +7,9 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { MemoryNode } from './memory-backend.ts'
 import type { MirrorStore } from './mirror.ts'
+import { IDB_DATABASES } from '../util/idb-databases.ts'
 
-export const WORKSPACE_DB_NAME = 'dsh-agent-workspaces'
+export const WORKSPACE_DB_NAME = IDB_DATABASES.workspaces.name
 
 interface WorkspaceDb extends DBSchema {
   files: { key: [string, string]; value: { workspace: string; path: string; node: MemoryNode } }
@@ -30,7 +31,7 @@ function openWorkspaceDb(): Promise<IDBPDatabase<WorkspaceDb>> {
   if (!globalThis.indexedDB) {
     return Promise.reject(new WorkspaceMirrorError('IndexedDB is not available here; use the memory mirror (mirror: "memory")'))
   }
-  const opened = database ??= openDB<WorkspaceDb>(WORKSPACE_DB_NAME, 1, {
+  const opened = database ??= openDB<WorkspaceDb>(WORKSPACE_DB_NAME, IDB_DATABASES.workspaces.version, {
     upgrade(db) { db.createObjectStore('files', { keyPath: ['workspace', 'path'] }) },
     // Another connection deletes or upgrades the database ("delete all my data", a newer tab):
     // close ours so it is not blocked; the next save opens a fresh connection.

@@ -5,13 +5,14 @@
  * @module host/key-store
  */
 import { openDB } from 'idb'
+import { IDB_DATABASES } from '../util/idb-databases.ts'
 
-const DB_NAME = 'dsh-agent-secrets'
+const { name: DB_NAME, version: DB_VERSION } = IDB_DATABASES.secrets
 const STORE = 'keys'
 const ENTRY = 'provider'
 
 function open() {
-  return openDB(DB_NAME, 1, { upgrade: (db) => void db.createObjectStore(STORE) })
+  return openDB(DB_NAME, DB_VERSION, { upgrade: (db) => void db.createObjectStore(STORE) })
 }
 
 type SecretsDb = Awaited<ReturnType<typeof open>>

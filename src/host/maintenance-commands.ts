@@ -7,6 +7,7 @@
 import type { SessionPersistence } from '../session/persistence.ts'
 import type { SessionId } from '../util/brand.ts'
 import { HostError } from './errors.ts'
+import { deleteReaderDatabases, globalIdbFactory } from '../session-idb/database.ts'
 import type { CommandHost } from './types.ts'
 import { CompactionError } from '../plugins/compaction/errors.ts'
 import type {} from '../plugins/compaction/service.ts'
@@ -34,15 +35,23 @@ export async function trimNow(host: CommandHost, sessionId: SessionId): Promise<
   return { pruned: pruned.length, charsRemoved }
 }
 
-/** "Delete all my data": with IndexedDB every dsh-agent database (sessions, settings, workspaces); else each session. */
+/**
+ * "Delete all my data": forgets the key and tokens (which writes the secrets database), then
+ * deletes every database holding the reader's data (util/idb-databases.ts `READER_DATA_DATABASES`:
+ * through the session backend, which first gives up its claims and connection; with memory
+ * sessions, each session and then those databases directly), then restarts the runtime.
+ */
 export async function deleteAll(host: CommandHost): Promise<null> {
   const runtime = await host.runtime()
   for (const agent of host.agents.values()) agent.cancel({ kind: 'user' })
-  const persistence: (SessionPersistence & { deleteAllData?(): Promise<void> }) | undefined = runtime.ctx.get('sessionPersistence', false)
-  if (persistence?.deleteAllData) await persistence.deleteAllData()
-  else for (const { header } of await runtime.sessions.list()) await runtime.sessions.delete(header.id)
   await host.forgetKey()
   await host.forgetMcpTokens()
+  const persistence: (SessionPersistence & { deleteAllData?(): Promise<void> }) | undefined = runtime.ctx.get('sessionPersistence', false)
+  if (persistence?.deleteAllData) await persistence.deleteAllData()
+  else {
+    for (const { header } of await runtime.sessions.list()) await runtime.sessions.delete(header.id)
+    await deleteReaderDatabases(globalIdbFactory())
+  }
   await host.reset()
   return null
 }

@@ -18,7 +18,8 @@ import './events.ts'
 import { SessionFollower } from './follower.ts'
 import { readStoredTail, type StoredTail } from './read-tail.ts'
 import { decodeRows, exportRawRows, readSessionRow, readStoredSession } from './read-session.ts'
-import { ALL_DB_NAMES, sessionEventRange } from './schema.ts'
+import { sessionEventRange } from './schema.ts'
+import { READER_DATA_DATABASES } from '../util/idb-databases.ts'
 import { SessionHandle } from './session-handle.ts'
 import { appendBatch, createSession, deleteSession } from './session-rows.ts'
 import { awaitSuccession, electWriter, type WriterClaim } from './writer-election.ts'
@@ -278,13 +279,16 @@ export class IdbBackendCore implements SessionPersistence {
     return () => follower.stop()
   }
 
-  /** "Delete all my data": every dsh-agent database of this origin (sessions, settings, workspaces). */
+  /**
+   * "Delete all my data": every database of this origin that holds the reader's data
+   * (util/idb-databases.ts `READER_DATA_DATABASES`; the site's skill-body cache is kept, see there).
+   */
   async deleteAllData(): Promise<void> {
     for (const id of this.handles.keys()) this.release(id)
     this.connection.close()
     const factory = this.factory
     if (!factory) return
-    await Promise.all(ALL_DB_NAMES.map((name) => this.guard(deleteDatabase(factory, name), `deleting database ${name}`)))
+    await Promise.all(READER_DATA_DATABASES.map((name) => this.guard(deleteDatabase(factory, name), `deleting database ${name}`)))
   }
 
   private async requireDb(): Promise<DshDatabase> {

@@ -6,7 +6,8 @@
  */
 import { wrap, type IDBPDatabase } from 'idb'
 import { StorageError, describeError } from './errors.ts'
-import { DB_NAME, DB_VERSION, upgradeDatabase, type DshAgentDB } from './schema.ts'
+import { upgradeDatabase, type DshAgentDB } from './schema.ts'
+import { IDB_DATABASES, READER_DATA_DATABASES } from '../util/idb-databases.ts'
 import { watchdog, type Clock } from './watchdog.ts'
 
 export type DshDatabase = IDBPDatabase<DshAgentDB>
@@ -26,7 +27,7 @@ export function globalIdbFactory(): IDBFactory | undefined {
 }
 
 function requestOpen(factory: IDBFactory, hooks: ConnectionHooks, blocked: { value: boolean }): Promise<DshDatabase> {
-  const request = factory.open(DB_NAME, DB_VERSION)
+  const request = factory.open(IDB_DATABASES.sessions.name, IDB_DATABASES.sessions.version)
   request.onupgradeneeded = (event) => {
     upgradeDatabase(wrap(request.result) as unknown as DshDatabase, event.oldVersion)
   }
@@ -82,6 +83,11 @@ export async function openDatabase(factory: IDBFactory | undefined, hooks: Conne
   db.addEventListener('versionchange', (event) => hooks.onVersionChange(event.newVersion))
   db.addEventListener('close', () => hooks.onClosed())
   return db
+}
+
+/** Deletes every database holding the reader's data (util/idb-databases.ts); nothing without IndexedDB. */
+export async function deleteReaderDatabases(factory: IDBFactory | undefined): Promise<void> {
+  if (factory) await Promise.all(READER_DATA_DATABASES.map((name) => deleteDatabase(factory, name)))
 }
 
 /** Deletes one database; resolves once deleted (other tabs get `versionchange` and close first). */

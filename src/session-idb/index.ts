@@ -10,4 +10,4 @@ export default IdbSessionBackend
 export { IdbSessionBackend, type Config, type InspectedSession } from './backend.ts'
 export { StorageError, SessionPersistenceError, type StorageErrorCode, type SessionPersistenceErrorCode } from './errors.ts'
 export type { StorageErrorEvent, StorageStateEvent, TornTailEvent } from './events.ts'
-export { DB_NAME, DB_VERSION, ALL_DB_NAMES } from './schema.ts'
+export { DB_NAME, DB_VERSION } from './schema.ts'

@@ -6,13 +6,12 @@
  */
 import type { DBSchema, IDBPDatabase } from 'idb'
 import type { SessionHeader } from '../session/types.ts'
+import { IDB_DATABASES } from '../util/idb-databases.ts'
 import type { JsonValue } from '../util/json.ts'
 
-export const DB_NAME = 'dsh-agent'
-/** IndexedDB schema version: bump when stores or indexes change, adding one step below. */
-export const DB_VERSION = 1
-/** Every database dsh-agent creates in an origin; "delete all my data" removes each. */
-export const ALL_DB_NAMES: readonly string[] = [DB_NAME, 'dsh-agent-workspaces', 'dsh-agent-spill', 'dsh-agent-search']
+export const DB_NAME = IDB_DATABASES.sessions.name
+/** IndexedDB schema version (kept in util/idb-databases.ts): bump it there when stores or indexes change, adding one step below. */
+export const DB_VERSION: number = IDB_DATABASES.sessions.version
 
 /** Metadata of one stored session (one row per session). */
 export interface SessionRow {

@@ -7,9 +7,10 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { IndexStore, StoredIndex } from './types.ts'
+import { IDB_DATABASES } from '../util/idb-databases.ts'
 
-export const SEARCH_DB_NAME = 'dsh-agent-search'
-const SEARCH_DB_VERSION = 1
+export const SEARCH_DB_NAME = IDB_DATABASES.search.name
+const SEARCH_DB_VERSION = IDB_DATABASES.search.version
 const KEY = 'index'
 
 interface SearchDb extends DBSchema {

@@ -6,6 +6,7 @@
  */
 import type { EventsService } from '@deepseek-ai/cordis'
 import { newId, type SessionId } from '../util/brand.ts'
+import { InFlight } from '../util/in-flight.ts'
 import { SessionForkError, SessionImportError, SessionStoreError } from './errors.ts'
 import { lazyPart } from '../kernel/lazy-plugin.ts'
 import { KNOWN_SESSION_EVENT_TYPES } from './known-types.ts'
@@ -47,6 +48,8 @@ export type { SessionVerifier }
 
 export class SessionStoreCore {
   private readonly live = new Map<SessionId, Session>()
+  /** Opens under way: concurrent `open(id)`s share one load, repair and seed (one writer, one Session). */
+  private readonly opening = new InFlight<SessionId, Session>()
   /** Pre-commit verifiers and `session/event` publication: they run on every append. */
   private readonly publication: SessionPublication
   private readonly eventTypes: Map<string, number>
@@ -101,10 +104,17 @@ export class SessionStoreCore {
     return stored && storedView(stored.header, stored.events, this.maxEventBytes)
   }
 
-  /** The live session, or the stored one loaded, repaired (closers committed) and seeded. */
-  async open(id: SessionId): Promise<Session> {
+  /**
+   * The live session, or the stored one loaded, repaired (closers committed) and seeded; concurrent
+   * calls for one id share that one open (a failed one is not remembered).
+   */
+  open(id: SessionId): Promise<Session> {
     const existing = this.live.get(id)
-    if (existing) return existing
+    if (existing) return Promise.resolve(existing)
+    return this.opening.share(id, () => this.load(id))
+  }
+
+  private async load(id: SessionId): Promise<Session> {
     const stored = await this.backend.load(id)
     if (!stored) throw new SessionStoreError('SESSION_NOT_FOUND', `session ${id} not found`)
     const closers = openTurnStart(stored.events) < 0 ? [] : (await crashRepair()).interruptedTurnClosers(stored.events)

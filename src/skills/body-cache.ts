@@ -6,20 +6,21 @@
  * @module skills/body-cache
  */
 import { openDB, type IDBPDatabase } from 'idb'
+import { IDB_DATABASES } from '../util/idb-databases.ts'
 
 export class SkillFetchError extends Error {
   override readonly name = 'SkillFetchError'
   readonly code = 'SKILL_FETCH'
 }
 
-const DB_NAME = 'dsh-skill-bodies'
+const { name: DB_NAME, version: DB_VERSION } = IDB_DATABASES.skillBodies
 const STORE = 'bodies'
 const MAX_BODY_BYTES = 1_000_000
 
 let database: Promise<IDBPDatabase | undefined> | undefined
 function db(): Promise<IDBPDatabase | undefined> {
   if (typeof indexedDB === 'undefined') return Promise.resolve(undefined)
-  database ??= openDB(DB_NAME, 1, { upgrade: (d) => { d.createObjectStore(STORE) } }).catch(() => undefined) // storage refused: memory only
+  database ??= openDB(DB_NAME, DB_VERSION, { upgrade: (d) => { d.createObjectStore(STORE) } }).catch(() => undefined) // storage refused: memory only
   return database
 }
 

@@ -6,8 +6,9 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { SpillRecord, SpillStore } from './store.ts'
+import { IDB_DATABASES } from '../util/idb-databases.ts'
 
-export const SPILL_DB_NAME = 'dsh-agent-spill'
+export const SPILL_DB_NAME = IDB_DATABASES.spill.name
 
 interface SpillDb extends DBSchema {
   bodies: { key: string; value: SpillRecord; indexes: { bySession: string } }
@@ -17,7 +18,7 @@ export function idbSpillStore(factory: () => IDBFactory | undefined = () => glob
   let database: Promise<IDBPDatabase<SpillDb>> | undefined
   const open = (): Promise<IDBPDatabase<SpillDb>> => {
     if (!factory()) return Promise.reject(new Error('IndexedDB is not available here; spilled results cannot be stored'))
-    const opened = database ??= openDB<SpillDb>(SPILL_DB_NAME, 1, {
+    const opened = database ??= openDB<SpillDb>(SPILL_DB_NAME, IDB_DATABASES.spill.version, {
       upgrade(db) {
         db.createObjectStore('bodies', { keyPath: 'id' }).createIndex('bySession', 'sessionId')
       },

@@ -53,6 +53,44 @@ describe('ctx.agents', () => {
     expect(await runtime.open(first.id)).toBe(opened[0])
   })
 
+  it.each(['memory', 'indexeddb'] as const)('concurrent sessions.open(id) and open(id) of a stored mid-turn session (%s): one session, one agent, one repair', async (storage) => {
+    runtime = await createRuntime({ storage, llm: { provider: 'scripted', replies: [{ text: 'after repair' }] } })
+    const stored = await runtime.ctx.sessions.create()
+    stored.append('turn/start', { turn: 1 })
+    stored.append('step/start', { turn: 1, step: 1 })
+    await runtime.ctx.sessions.flush()
+    runtime.ctx.sessions.close(stored.id)
+    const [session, first, second] = await Promise.all([runtime.ctx.sessions.open(stored.id), runtime.open(stored.id), runtime.open(stored.id)])
+    expect(second).toBe(first)
+    expect(first.session).toBe(session)
+    expect(runtime.ctx.agents.list()).toEqual([first])
+    first.followup('go on')
+    await first.whenIdle()
+    await runtime.ctx.sessions.flush()
+    const log = (await runtime.ctx.sessionPersistence.load(stored.id))!.events
+    expect(log.filter((e) => e.type === 'session/end-seed')).toHaveLength(1)
+    expect(log.filter((e) => e.type === 'turn/end').map((e) => e.data.reason.kind)).toEqual(['interrupted', 'completed'])
+    expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i))
+  })
+
+  it('open(id) during dispose(id) waits for it and returns a fresh agent; a second dispose(id) shares the first', async () => {
+    runtime = await createRuntime({ llm: { provider: 'scripted', replies: [{ hang: true }, { text: 'fresh' }] } })
+    const disposed: unknown[] = []
+    runtime.ctx.on('agent/disposed', ({ agent }) => void disposed.push(agent))
+    const old = await runtime.open()
+    old.followup('hang')
+    await expect.poll(() => old.session.events.some((e) => e.type === 'assistant/chunk')).toBe(true) // mid-stream
+    const disposals = [runtime.ctx.agents.dispose(old.id), runtime.ctx.agents.dispose(old.id)]
+    const reopened = await runtime.open(old.id)
+    await Promise.all(disposals)
+    expect(reopened).not.toBe(old)
+    expect(disposed).toEqual([old])
+    expect(runtime.ctx.agents.get(old.id)).toBe(reopened)
+    reopened.followup('again')
+    await reopened.whenIdle()
+    expect(reopened.session.events.filter((e) => e.type === 'turn/end').map((e) => e.data.reason.kind)).toEqual(['aborted', 'completed'])
+  })
+
   it('a failed concurrent open leaves nothing in flight: the next open tries again', async () => {
     runtime = await createRuntime({ llm: { provider: 'scripted', replies: [] } })
     const missing = 'missing-session' as Parameters<Runtime['open']>[0] & string

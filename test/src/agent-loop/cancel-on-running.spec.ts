@@ -73,3 +73,75 @@ describe('from the running status notification', () => {
     expect(loop.model.requests).toHaveLength(0)
   })
 })
+
+// dsh cancel.spec: work sent from the `idle` notification of a finished turn (the send lands while
+// the machine is still settling that turn) follows the same rules as a send from outside.
+describe('from the idle status notification', () => {
+  function onIdle(loop: Loop, once: () => void): Promise<void> {
+    let fired = false
+    return new Promise((resolve) => {
+      loop.runtime.ctx.on('agent/status', ({ agent, status }) => {
+        if (agent !== loop.agent || status !== 'idle' || fired) return
+        fired = true
+        once()
+        resolve()
+      })
+    })
+  }
+
+  it('a send then a cancel there settles its waiter (status idle, two turns, one request) and later work runs', async () => {
+    current = await createLoopRuntime([{ text: 'first reply' }, { text: 'later reply' }])
+    const loop = current
+    let observed: Promise<{ status: string; requests: number; turns: number }> | undefined
+    const registered = onIdle(loop, () => {
+      loop.agent.followup('cancelled replacement')
+      observed = loop.agent.whenIdle().then(() => ({ status: loop.agent.status, requests: loop.model.requests.length, turns: loop.ofType('turn/start').length }))
+      loop.agent.cancel({ kind: 'user' })
+    })
+    loop.agent.followup('first')
+    await registered
+    await expect(observed).resolves.toEqual({ status: 'idle', requests: 1, turns: 2 })
+    loop.agent.followup('later')
+    await loop.agent.whenIdle()
+    expect(loop.model.requests).toHaveLength(2)
+    expect(userTexts(loop)).toEqual(['first', 'later'])
+  })
+
+  it('a send, a cancel, then a send there: the surviving replacement runs at convergence', async () => {
+    current = await createLoopRuntime([{ text: 'first reply' }, { text: 'replacement reply' }])
+    const loop = current
+    let replacementIdle: Promise<void> | undefined
+    const registered = onIdle(loop, () => {
+      loop.agent.followup('cancelled replacement')
+      loop.agent.cancel({ kind: 'user' })
+      loop.agent.followup('surviving replacement')
+      replacementIdle = loop.agent.whenIdle()
+    })
+    loop.agent.followup('first')
+    await registered
+    await replacementIdle
+    expect(loop.model.requests).toHaveLength(2)
+    expect(userTexts(loop)).toEqual(['first', 'surviving replacement'])
+    expect(loop.agent.inbox.nextTurn).toHaveLength(0)
+  })
+
+  it('a send there whose own running notification cancels it opens no turn', async () => {
+    current = await createLoopRuntime([{ text: 'first reply' }, { text: 'should not run' }])
+    const loop = current
+    let runningSeen = 0
+    loop.runtime.ctx.on('agent/status', ({ agent, status }) => {
+      if (agent !== loop.agent || status !== 'running') return
+      runningSeen += 1
+      if (runningSeen === 2) loop.agent.cancel({ kind: 'user' })
+    })
+    const registered = onIdle(loop, () => loop.agent.followup('dropped'))
+    loop.agent.followup('first')
+    await registered
+    await loop.agent.whenIdle()
+    expect(runningSeen).toBe(2)
+    expect(loop.ofType('turn/start')).toHaveLength(1)
+    expect(loop.model.requests).toHaveLength(1)
+    expect(userTexts(loop)).toEqual(['first'])
+    expect(loop.agent.status).toBe('idle')
+  })
+})

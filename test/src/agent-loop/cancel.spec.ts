@@ -185,3 +185,78 @@ describe('cancel details', () => {
     expect(loop.ofType('turn/end').map((e) => e.data.reason.kind)).toEqual(['aborted', 'completed'])
   })
 })
+
+// dsh cancel.spec "cancel right after a waking send": the waking send opens the turn (turn/start,
+// the claim) before it returns, so a cancel in the same tick closes that turn aborted, no step.
+describe('cancel right after a waking send', () => {
+  const userTexts = (loop: Loop) => loop.ofType('user/message').filter((e) => e.data.source.kind === 'user').map((e) => text(e.data))
+
+  it('followup(A); cancel(): the turn A opened ends aborted, without a step or a request', async () => {
+    const loop = await createLoopRuntime([{ text: 'should not run' }])
+    current = loop
+    loop.agent.followup('A')
+    expect(loop.ofType('turn/start')).toHaveLength(1)
+    expect(loop.agent.status).toBe('running')
+    loop.agent.cancel({ kind: 'user' })
+    await loop.agent.whenIdle()
+    expect(loop.ofType('turn/end').map((e) => e.data.reason)).toEqual([aborted])
+    expect(loop.ofType('step/start')).toHaveLength(0)
+    expect(userTexts(loop)).toEqual([])
+    expect(loop.model.requests).toHaveLength(0)
+    expect(loop.agent.status).toBe('idle')
+  })
+
+  it('two waking sends then a cancel: one turn opened and closed aborted, nothing entered (dsh)', async () => {
+    const loop = await createLoopRuntime([{ text: 'should not run' }])
+    current = loop
+    loop.agent.followup('drop me first')
+    loop.agent.followup('drop me second')
+    loop.agent.cancel({ kind: 'user' })
+    await loop.agent.whenIdle()
+    expect(loop.ofType('turn/start')).toHaveLength(1)
+    expect(loop.ofType('step/start')).toHaveLength(0)
+    expect(loop.ofType('turn/end').map((e) => e.data.reason)).toEqual([aborted])
+    expect(userTexts(loop)).toEqual([])
+    expect(loop.agent.inbox.nextTurn).toHaveLength(0)
+  })
+
+  it('followup(A); cancel(); followup(B): converges to B\'s turn', async () => {
+    const loop = await createLoopRuntime([{ text: 'B reply' }])
+    current = loop
+    loop.agent.followup('A')
+    loop.agent.cancel({ kind: 'user' })
+    loop.agent.followup('B')
+    await loop.agent.whenIdle()
+    expect(loop.ofType('turn/end').map((e) => e.data.reason)).toEqual([aborted, { kind: 'completed' }])
+    expect(userTexts(loop)).toEqual(['B'])
+    expect(loop.model.requests).toHaveLength(1)
+    expect(loop.agent.status).toBe('idle')
+  })
+
+  it('keepInbox does not restore work the waking send already claimed (dsh)', async () => {
+    const loop = await createLoopRuntime([{ text: 'wake reply' }])
+    current = loop
+    loop.agent.followup('preserved')
+    loop.agent.cancel({ kind: 'user' }, { keepInbox: true })
+    expect(loop.ofType('agent/inbox/spliced').some((e) => e.data.outcome === 'canceled')).toBe(false)
+    await loop.agent.whenIdle()
+    expect(loop.agent.inbox.nextTurn).toHaveLength(0)
+    expect(userTexts(loop)).toEqual([])
+    expect(loop.model.requests).toHaveLength(0)
+    expect(loop.ofType('turn/end').at(-1)!.data.reason).toEqual(aborted)
+    loop.agent.followup('wake it')
+    await loop.agent.whenIdle()
+    expect(userTexts(loop)).toEqual(['wake it'])
+    expect(loop.model.requests).toHaveLength(1)
+  })
+
+  it('a whenIdle() waiter registered before that cancel resolves (dsh F1 hang guard)', async () => {
+    const loop = await createLoopRuntime([{ text: 'x' }])
+    current = loop
+    loop.agent.followup('q')
+    const idle = loop.agent.whenIdle()
+    loop.agent.cancel({ kind: 'user' })
+    await idle
+    expect(loop.agent.status).toBe('idle')
+  })
+})

@@ -103,8 +103,8 @@ describe('agentLoopMachine', () => {
     const { actor, trace, idle } = run({})
     expect(actor.getSnapshot().value).toBe('idle')
     actor.send({ type: 'user.wake' })
-    expect(actor.getSnapshot().matches('opening')).toBe(true)
-    expect(trace).toEqual([])
+    expect(actor.getSnapshot().matches({ turn: 'claiming' })).toBe(true)
+    expect(trace).toEqual(['turn/start 1', 'preStep 1 next-turn'])
     await idle()
     expect(trace).toEqual([
       'turn/start 1', 'preStep 1 next-turn', 'step/start 1 +1', 'request 1', 'step/end 1',
@@ -112,14 +112,12 @@ describe('agentLoopMachine', () => {
     ])
   })
 
-  it('a cancel while opening (status already running) returns to idle with no turn', async () => {
-    const { actor, trace } = run({})
+  it('a cancel right after the wake closes the turn the wake opened: aborted, no step', async () => {
+    const { actor, trace, idle } = run({})
     actor.send({ type: 'user.wake' })
     actor.send({ type: 'user.cancel', cause: { kind: 'user' }, keepInbox: false })
-    expect(actor.getSnapshot().value).toBe('idle')
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(actor.getSnapshot().value).toBe('idle')
-    expect(trace).toEqual([])
+    await idle()
+    expect(trace).toEqual(['turn/start 1', 'preStep 1 next-turn', 'turn/end {"kind":"aborted","reason":{"kind":"user"}}'])
   })
 
   it('runs a second step after tools, claiming next-step', async () => {

@@ -131,6 +131,30 @@ describe('SessionStore.open', () => {
     expect(resumed.firstLiveSeq).toBe(resumed.events.length)
   })
 
+  it('concurrent open(id) of a stored mid-turn log share one load: one Session, its repair committed once', async () => {
+    const root = await bootStore()
+    const s = await root.sessions.create({ id: sid('twice') })
+    s.append('turn/start', { turn: 1 })
+    s.append('step/start', { turn: 1, step: 1 })
+    root.sessions.close(s.id)
+    const opened = await Promise.all([root.sessions.open(s.id), root.sessions.open(s.id), root.sessions.open(s.id)])
+    expect(opened[1]).toBe(opened[0])
+    expect(opened[2]).toBe(opened[0])
+    expect(root.sessions.get(s.id)).toBe(opened[0])
+    const stored = (await root.sessionPersistence.load(s.id))!.events
+    expect(stored.map(e => e.type)).toEqual(['turn/start', 'step/start', 'step/end', 'turn/end', 'session/end-seed'])
+    expect(stored).toEqual(opened[0].events)
+  })
+
+  it('a failed open is not remembered: the next open of that id tries again', async () => {
+    const root = await bootStore()
+    const failures = await Promise.allSettled([root.sessions.open(sid('later')), root.sessions.open(sid('later'))])
+    expect(failures.map(f => f.status)).toEqual(['rejected', 'rejected'])
+    const s = await root.sessions.create({ id: sid('later') })
+    root.sessions.close(s.id)
+    expect((await root.sessions.open(s.id)).id).toBe('later')
+  })
+
   it('refuses a stored log with an unknown non-ignorable type', async () => {
     const root = await bootStore()
     const header = { type: 'session' as const, version: 0, id: sid('u'), createdAt: 1, delegationDepth: 0 }
