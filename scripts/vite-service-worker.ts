@@ -47,7 +47,7 @@ export function serviceWorkerBuild(projectRoot: string): Plugin {
       await buildServiceWorker(projectRoot, dist, embed)
       const demoRoot = join(dist, 'demo')
       if (!existsSync(join(demoRoot, 'index.html'))) return this.warn('no demo build in dist/demo: its service worker was not built (run the demo build first)')
-      const demo = precacheManifest(demoRoot, (path) => !path.startsWith('assets/') && !/^(test-pages|bench-pages)\//.test(path) && path !== SERVICE_WORKER_FILE)
+      const demo = precacheManifest(demoRoot, (path) => !path.startsWith('assets/') && !/^(test-pages|bench-pages|runtimes)\//.test(path) && path !== SERVICE_WORKER_FILE)
       await buildServiceWorker(projectRoot, demoRoot, demo)
       this.info?.(`service workers: embed ${embed.entries.length} files (${(embed.bytes / 1024).toFixed(0)} KiB, version ${embed.version}), demo ${demo.entries.length} files (${(demo.bytes / 1024).toFixed(0)} KiB, version ${demo.version})`)
     },
