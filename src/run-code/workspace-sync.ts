@@ -38,7 +38,7 @@ export async function snapshot(fs: IFileSystem, root: string, sent: Map<string, 
   }
   await visit(root)
   const present = new Set(paths)
-  for (const path of [...sent.keys()]) if (!present.has(path)) sent.delete(path)
+  for (const path of sent.keys()) if (!present.has(path)) sent.delete(path)
   return { files, paths }
 }
 

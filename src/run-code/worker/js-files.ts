@@ -67,7 +67,7 @@ export class JsFiles {
     const inside = [...this.files.keys()].filter((p) => p.startsWith(prefix))
     if (inside.length > 0 && !recursive) throw new Error(`ENOTEMPTY: directory not empty, rmdir '${path}'`)
     for (const p of inside) this.files.delete(p)
-    for (const d of [...this.#dirs]) if (d === path || d.startsWith(prefix)) this.#dirs.delete(d)
+    for (const d of this.#dirs) if (d === path || d.startsWith(prefix)) this.#dirs.delete(d)
     return true
   }
 }
