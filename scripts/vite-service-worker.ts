@@ -3,7 +3,8 @@
  * everything is written, builds the offline service worker (workers/dsh-agent-sw.ts, a classic
  * script so hosts can `importScripts` it) twice — `dist/dsh-agent-sw.js` precaching the embed (every
  * top-level entry but `runtime.js`: `dsh-agent.js`, `dsh-workspace.js`, and what they reach) and
- * `dist/demo/dsh-agent-sw.js` precaching the demo pages (test and bench pages left out) — each with
+ * `dist/demo/dsh-agent-sw.js` precaching the demo pages (test and bench pages and the language runtimes
+ * under `runtimes/`, which the service worker caches on first use, left out) — each with
  * the manifest and cache version derived from the files the builds wrote (scripts/precache-manifest.ts).
  * @module scripts/vite-service-worker
  */
