@@ -8,7 +8,7 @@
  */
 import type { Command, ExecResult, ResolvedCommandContext } from 'just-bash/browser'
 import type { Language } from './types.ts'
-import { runtimeWorker } from './runtime-pool.ts'
+import { withRuntime, type RuntimeWorker } from './runtime-pool.ts'
 import { snapshot, writeBack } from './workspace-sync.ts'
 
 export interface RunCodeOptions {
@@ -29,24 +29,27 @@ function envOf(ctx: ResolvedCommandContext): Record<string, string> {
   return ctx.exportedEnv ?? Object.fromEntries(ctx.env)
 }
 
+/** One run with the language's worker: the workspace in, the program, its changes back. */
+async function runWith(worker: RuntimeWorker, name: string, language: Language, args: string[], ctx: ResolvedCommandContext, options: RunCodeOptions): Promise<ExecResult> {
+  const files = await snapshot(ctx.fs, options.root, worker.sent)
+  const result = await worker.run({
+    kind: 'run', command: name, language, args, root: options.root, cwd: ctx.cwd, env: envOf(ctx),
+    stdin: stdinBytes(ctx.stdin as unknown as string), ...files,
+    memoryBytes: options.memoryBytes, outputBytes: ctx.limits.maxOutputSize, timeoutMs: ctx.limits.maxExecutionTimeMs,
+    ...(options.packageIndexUrl ? { packageIndexUrl: options.packageIndexUrl } : {}),
+  }, ctx.signal ?? new AbortController().signal)
+  const refused = await writeBack(ctx.fs, result, worker.sent)
+  const stderr = result.stderr + refused.map((line) => `${name}: ${line}\n`).join('')
+  return { stdout: result.stdout, stderr, exitCode: refused.length > 0 && result.exitCode === 0 ? 1 : result.exitCode }
+}
+
 export function languageCommand(name: string, language: Language, options: RunCodeOptions): Command {
   return {
     name,
     trusted: true,
     async execute(args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
-      const signal = ctx.signal ?? new AbortController().signal
       try {
-        const worker = runtimeWorker(language)
-        const files = await snapshot(ctx.fs, options.root, worker.sent)
-        const result = await worker.run({
-          kind: 'run', command: name, language, args, root: options.root, cwd: ctx.cwd, env: envOf(ctx),
-          stdin: stdinBytes(ctx.stdin as unknown as string), ...files,
-          memoryBytes: options.memoryBytes, outputBytes: ctx.limits.maxOutputSize, timeoutMs: ctx.limits.maxExecutionTimeMs,
-          ...(options.packageIndexUrl ? { packageIndexUrl: options.packageIndexUrl } : {}),
-        }, signal)
-        const refused = await writeBack(ctx.fs, result, worker.sent)
-        const stderr = result.stderr + refused.map((line) => `${name}: ${line}\n`).join('')
-        return { stdout: result.stdout, stderr, exitCode: refused.length > 0 && result.exitCode === 0 ? 1 : result.exitCode }
+        return await withRuntime(language, (worker) => runWith(worker, name, language, args, ctx, options))
       } catch (error) {
         return { stdout: '', stderr: `${name}: ${(error as Error).message}\n`, exitCode: 126 }
       }

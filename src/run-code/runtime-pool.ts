@@ -28,7 +28,6 @@ class LanguageWorker implements RuntimeWorker {
   readonly sent = new Map<string, string>()
   readonly #worker: Worker
   readonly #interrupt: Int32Array | undefined
-  #busy: Promise<unknown> = Promise.resolve()
 
   constructor(readonly language: Language, private readonly retire: (worker: LanguageWorker) => void) {
     this.#worker = new Worker(new URL('../../workers/run-code.worker.ts', import.meta.url), { type: 'module', name: `dsh-run-${language}` })
@@ -37,12 +36,6 @@ class LanguageWorker implements RuntimeWorker {
   }
 
   run(request: RunRequest, signal: AbortSignal): Promise<RunResult> {
-    const next = this.#busy.then(() => this.#runNow(request, signal))
-    this.#busy = next.catch(() => undefined)
-    return next
-  }
-
-  #runNow(request: RunRequest, signal: AbortSignal): Promise<RunResult> {
     if (signal.aborted) return Promise.resolve(stopped(request.command, 'stopped before it started', 130))
     return new Promise<RunResult>((resolve) => {
       let graceTimer: ReturnType<typeof setTimeout> | undefined
@@ -78,13 +71,25 @@ class LanguageWorker implements RuntimeWorker {
 }
 
 const workers = new Map<Language, LanguageWorker>()
+const queues = new Map<Language, Promise<unknown>>()
 
 /** The warm worker of a language (started on first use); throws where there are no Web Workers. */
-export function runtimeWorker(language: Language): RuntimeWorker {
+function runtimeWorker(language: Language): RuntimeWorker {
   const existing = workers.get(language)
   if (existing) return existing
   if (typeof Worker !== 'function') throw new Error('programs run in a Web Worker of the page, and this runtime has none (Node runs the embedded shell without them)')
   const worker = new LanguageWorker(language, (retired) => { if (workers.get(language) === retired) workers.delete(language) })
   workers.set(language, worker)
   return worker
+}
+
+/**
+ * Runs `use` with the language's worker once the runs before it (the agent's and the person's
+ * alike) have ended, so each run copies the workspace in and writes it back as one step; a run
+ * after a terminated worker gets a new one.
+ */
+export function withRuntime<T>(language: Language, use: (worker: RuntimeWorker) => Promise<T>): Promise<T> {
+  const turn = (queues.get(language) ?? Promise.resolve()).then(() => use(runtimeWorker(language)))
+  queues.set(language, turn.catch(() => undefined))
+  return turn
 }
