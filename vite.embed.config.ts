@@ -14,6 +14,7 @@ import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
 import { minifyCssTemplates } from './scripts/vite-minify-css.ts'
 import { workerImportPreload } from './scripts/vite-worker-preload.ts'
 import { workerCoreChunk } from './scripts/vite-worker-core-chunk.ts'
+import { runCodeAssets } from './scripts/vite-run-code-assets.ts'
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url))
 const outDir = join(projectRoot, 'dist')
@@ -24,7 +25,7 @@ const cleanEmbedOutput: Plugin = {
   name: 'dsh-clean-embed-output',
   apply: 'build',
   buildStart() {
-    for (const path of ['dsh-agent.js', 'panels.js', 'runtime.js', 'dsh-agent-sw.js', 'chunks', 'types']) rmSync(join(outDir, path), { recursive: true, force: true })
+    for (const path of ['dsh-agent.js', 'panels.js', 'runtime.js', 'dsh-agent-sw.js', 'chunks', 'runtimes', 'types']) rmSync(join(outDir, path), { recursive: true, force: true })
   },
 }
 
@@ -32,7 +33,7 @@ export default defineConfig({
   root: projectRoot,
   base: './',
   publicDir: false,
-  plugins: [cleanEmbedOutput, mcpEvalFreeValidator, minifyCssTemplates],
+  plugins: [cleanEmbedOutput, mcpEvalFreeValidator, minifyCssTemplates, runCodeAssets()],
   worker: { format: 'es', plugins: () => [mcpEvalFreeValidator, workerImportPreload, workerCoreChunk()], rolldownOptions: { output: { entryFileNames: chunks, chunkFileNames: chunks } } },
   build: {
     target: 'es2022',

@@ -78,8 +78,8 @@ function importViolation(file, ref) {
     return `components/ may import runtime values only from src/protocol/ (type-only imports from a types.ts are allowed): '${specifier}'`
   }
   if (plane === 'workers' && inside(to, 'components')) return `workers/ must not import from components/ ('${specifier}')`
-  if (plane === 'workers' && inside(to, 'src') && !inside(to, 'src/kernel') && !inside(to, 'src/protocol') && !inside(to, 'src/host') && !(typeOnly && isTypesFile(to))) {
-    return `workers/ may import runtime values only from src/kernel/, src/host/ and src/protocol/: '${specifier}'`
+  if (plane === 'workers' && inside(to, 'src') && !inside(to, 'src/kernel') && !inside(to, 'src/protocol') && !inside(to, 'src/host') && !inside(to, 'src/run-code/worker') && !(typeOnly && isTypesFile(to))) {
+    return `workers/ may import runtime values only from src/kernel/, src/host/, src/protocol/ and (the runtime worker's entry) src/run-code/worker/: '${specifier}'`
   }
   return undefined
 }

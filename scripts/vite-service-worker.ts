@@ -3,7 +3,8 @@
  * everything is written, builds the offline service worker (workers/dsh-agent-sw.ts, a classic
  * script so hosts can `importScripts` it) twice — `dist/dsh-agent-sw.js` precaching the embed (every
  * top-level entry but `runtime.js`: `dsh-agent.js`, `dsh-workspace.js`, and what they reach) and
- * `dist/demo/dsh-agent-sw.js` precaching the demo pages (test and bench pages left out) — each with
+ * `dist/demo/dsh-agent-sw.js` precaching the demo pages (test and bench pages and the language runtimes
+ * under `runtimes/`, which the service worker caches on first use, left out) — each with
  * the manifest and cache version derived from the files the builds wrote (scripts/precache-manifest.ts).
  * @module scripts/vite-service-worker
  */
@@ -47,7 +48,7 @@ export function serviceWorkerBuild(projectRoot: string): Plugin {
       await buildServiceWorker(projectRoot, dist, embed)
       const demoRoot = join(dist, 'demo')
       if (!existsSync(join(demoRoot, 'index.html'))) return this.warn('no demo build in dist/demo: its service worker was not built (run the demo build first)')
-      const demo = precacheManifest(demoRoot, (path) => !path.startsWith('assets/') && !/^(test-pages|bench-pages)\//.test(path) && path !== SERVICE_WORKER_FILE)
+      const demo = precacheManifest(demoRoot, (path) => !path.startsWith('assets/') && !/^(test-pages|bench-pages|runtimes)\//.test(path) && path !== SERVICE_WORKER_FILE)
       await buildServiceWorker(projectRoot, demoRoot, demo)
       this.info?.(`service workers: embed ${embed.entries.length} files (${(embed.bytes / 1024).toFixed(0)} KiB, version ${embed.version}), demo ${demo.entries.length} files (${(demo.bytes / 1024).toFixed(0)} KiB, version ${demo.version})`)
     },

@@ -1,6 +1,7 @@
 /**
  * The offline service worker (Workbox): precaches the files its build listed (the embed, its chunks
- * and worker, the demo pages) in caches named by build version, serves navigations network-first
+ * and worker, the demo pages) in caches named by build version, keeps the language runtimes
+ * (`runtimes/…`: Pyodide, SQLite, QuickJS) cache-first once first used, serves navigations network-first
  * with the last copy as the offline answer (the widget's page is kept at once), and waits for the
  * page's "Reload to update".
  * Plane: service worker; entry only. Contract: a new version never takes over a running page by
@@ -11,7 +12,7 @@
 import { cacheNames, setCacheNameDetails } from 'workbox-core'
 import { getCacheKeyForURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { NetworkFirst } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 
 declare const self: ServiceWorkerGlobalScope
 /** Set by the build (scripts/vite-service-worker.ts): the precache list from the build output, and its hash. */
@@ -23,13 +24,17 @@ const precache = __DSH_PRECACHE__
 const PREFIX = 'dsh-agent'
 setCacheNameDetails({ prefix: PREFIX, suffix: __DSH_SW_VERSION__ })
 const pagesCache = `${PREFIX}-pages-${__DSH_SW_VERSION__}`
+/** The language runtimes (`runtimes/<name>-<version>/…`, tens of MB): cached on first use, not precached; the version in the path makes an upgrade a new URL. */
+const runtimesCache = `${PREFIX}-runtimes`
+const RUNTIME_FILE = /\/runtimes\/[\w.-]+-\d[\w.-]*\/[\w.-]+$/
 
 precacheAndRoute(precache)
 // Pages outside the precache (a host site's own page): the network when it answers, else the copy of the last visit.
+registerRoute(({ url }) => url.origin === self.location.origin && RUNTIME_FILE.test(url.pathname), new CacheFirst({ cacheName: runtimesCache }))
 registerRoute(new NavigationRoute(new NetworkFirst({ cacheName: pagesCache, networkTimeoutSeconds: 4 })))
 
 self.addEventListener('activate', (event) => {
-  const current = new Set([cacheNames.precache, cacheNames.runtime, pagesCache])
+  const current = new Set([cacheNames.precache, cacheNames.runtime, pagesCache, runtimesCache])
   event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith(`${PREFIX}-`) && !current.has(name)).map((name) => caches.delete(name)))))
 })
 

@@ -27,6 +27,7 @@ import SessionStore from '../session/index.ts'
 import SessionQueryService from '../session-query/index.ts'
 import * as SessionInvariant from '../session/invariant.ts'
 import JustBashShell from '../shell-justbash/index.ts'
+import * as RunCode from '../run-code/index.ts'
 import * as ToolFs from '../tool-fs/index.ts'
 import * as ToolShell from '../tool-shell/index.ts'
 import * as ToolTodo from '../tool-todo/index.ts'
@@ -75,6 +76,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'fs-memory', plugin: MemoryFileSystem, config: { mirror: 'memory' } },
   { id: 'fs-webcontainer', plugin: WebContainerFileSystem, disabled: true },
   { id: 'shell-justbash', plugin: JustBashShell },
+  { id: 'run-code', plugin: RunCode },
   { id: 'shell-webcontainer', plugin: WebContainerShell, disabled: true },
   { id: 'jobs', plugin: JobRegistry },
   { id: 'fs-observation', plugin: FsObservation },

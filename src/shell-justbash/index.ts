@@ -6,7 +6,7 @@
  * @module shell-justbash/index
  */
 import type { Context } from '@deepseek-ai/cordis'
-import type { NetworkConfig } from 'just-bash/browser'
+import type { LazyCommand, NetworkConfig } from 'just-bash/browser'
 import { ShellExecutor } from '../shell/shell-executor.ts'
 import { LazyShellBackend } from '../shell/lazy-backend.ts'
 import type { ExecutionLimits } from './limits.ts'
@@ -28,6 +28,8 @@ export interface Config {
 
 export default class JustBashShell extends ShellExecutor {
   static readonly inject = ['fs']
+  /** Commands other plugins add (`python3`, `node`, `sqlite3`, …): loaded on their first run; every shell created after a change has them. */
+  private readonly extraCommands = new Set<LazyCommand>()
 
   constructor(ctx: Context, config: Config = {}) {
     // The fs core (kernel/cordis/service): bash makes several fs calls per file. `inject` restarts this
@@ -37,7 +39,7 @@ export default class JustBashShell extends ShellExecutor {
     // just-bash is fetched alongside the backend, not after it.
     const backend = new LazyShellBackend(async () => {
       const [{ JustBashBackend }] = await Promise.all([import('./justbash-backend.ts'), loadJustBash()])
-      return new JustBashBackend(fs, options)
+      return new JustBashBackend(fs, { ...options, commands: () => [...this.extraCommands] })
     })
     super(ctx, backend, {
       cwd: ctx.fs.root,
@@ -46,5 +48,11 @@ export default class JustBashShell extends ShellExecutor {
       ...(config.maxTimeoutMs === undefined ? {} : { maxTimeoutMs: config.maxTimeoutMs }),
       ...(config.stdoutMaxBytes === undefined ? {} : { stdoutMaxBytes: config.stdoutMaxBytes }),
     })
+  }
+
+  /** Adds commands to every shell started from now on (the extension point of `run-code`); returns their removal. */
+  addCommands(commands: readonly LazyCommand[]): () => void {
+    for (const command of commands) this.extraCommands.add(command)
+    return () => { for (const command of commands) this.extraCommands.delete(command) }
   }
 }

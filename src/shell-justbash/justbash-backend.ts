@@ -5,7 +5,7 @@
  * deadline as `timedOut`; a known missing command (`yes`) gets a hint line on stderr.
  * @module shell-justbash/justbash-backend
  */
-import type { Bash, NetworkConfig } from 'just-bash/browser'
+import type { Bash, LazyCommand, NetworkConfig } from 'just-bash/browser'
 import type { FsOperations } from '../fs/file-system.ts'
 import type { SandboxPolicy } from '../fs/types.ts'
 import { errorMessage } from '../tools/errors.ts'
@@ -36,6 +36,8 @@ export interface JustBashBackendOptions {
   limits: ExecutionLimits
   network?: NetworkConfig
   env: Record<string, string>
+  /** Extra commands (added by other plugins), read when a shell is created. */
+  commands?: () => readonly LazyCommand[]
 }
 
 export class JustBashBackend implements ShellBackend {
@@ -77,7 +79,8 @@ export class JustBashBackend implements ShellBackend {
   }
 
   private async shell(policy: SandboxPolicy, timeoutMs: number): Promise<Bash> {
-    const key = `${policy.mode}\u0000${policy.root ?? ''}\u0000${timeoutMs}`
+    const commands = this.options.commands?.() ?? []
+    const key = `${policy.mode}\u0000${policy.root ?? ''}\u0000${timeoutMs}\u0000${commands.map((c) => c.name).join(' ')}`
     const cached = this.shells.get(key)
     if (cached) return cached
     const { Bash } = await loadJustBash()
@@ -87,6 +90,7 @@ export class JustBashBackend implements ShellBackend {
       env: { HOME: this.fs.root, PATH: '/usr/bin:/bin', ...this.options.env },
       executionLimits: { ...this.limits, maxExecutionTimeMs: Number.isFinite(timeoutMs) ? timeoutMs + DEADLINE_GRACE_MS : MAX_TIMER_MS },
       ...(this.options.network ? { network: this.options.network } : {}),
+      ...(commands.length > 0 ? { customCommands: [...commands] } : {}),
     })
     this.shells.set(key, bash)
     return bash

@@ -4,8 +4,8 @@
 // after the first turn ends the lazy parts (compaction, the result pruner's pass, crash repair, the instructions renderer, maintenance commands, export, …) are fetched
 // at once (warm-parts: a page going offline later without a service worker still has them), the
 // shell, the search index and web_fetch only when used; all work as before (counted by the worker's
-// own requests; the demo build, real worker); every lazy part is in the offline copy the service
-// worker precaches.
+// own requests; the demo build, real worker); the language commands' chunks are fetched by none of
+// this; every lazy part is in the offline copy the service worker precaches (not the runtimes/ files).
 import { expect, test, type BrowserContext } from '@playwright/test'
 import { bootAgent, send, transcriptText, waitForTurnEnds } from '../harness/agent-page.ts'
 
@@ -13,6 +13,8 @@ const LAZY = {
   shell: /\/justbash-backend-[^/]*\.js$/, search: /\/search-index-[^/]*\.js$/,
   compaction: /\/compact-[^/]*\.js$/, maintenance: /\/maintenance-commands-[^/]*\.js$/, webFetch: /\/fetch-tool-[^/]*\.js$/,
   prune: /\/prune-[^/]*\.js$/, repair: /\/repair-[^/]*\.js$/, instructions: /\/render-[^/]*\.js$/,
+  // the language commands (python3, node, sqlite3): not even a shell command fetches them
+  runCode: /\/(run-command|run-code\.worker)-[^/]*\.js$/,
 }
 type Part = keyof typeof LAZY
 
@@ -80,4 +82,6 @@ test('every lazy part of the worker and the widget is in the demo service worker
   const precached = [...worker.matchAll(/url:`([^`]+)`/g)].map((match) => `/${match[1]}`)
   const parts = { ...LAZY, find: /\/session-find-[^/]*\.js$/, offlineStatus: /\/offline-status-[^/]*\.js$/, offlineController: /\/offline-controller-[^/]*\.js$/ }
   for (const [part, pattern] of Object.entries(parts)) expect(precached.some((url) => pattern.test(url)), part).toBe(true)
+  // the language runtimes' files (tens of MB) are cached on first use instead
+  expect(precached.filter((url) => url.startsWith('/runtimes/'))).toEqual([])
 })

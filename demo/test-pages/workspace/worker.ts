@@ -1,5 +1,5 @@
 /**
- * Test-only worker: the embedded workspace (fs-memory with the IndexedDB mirror + shell-justbash)
+ * Test-only worker: the embedded workspace (fs-memory with the IndexedDB mirror + shell-justbash + run-code)
  * without the agent loop: bash (worker-clock ms), read, write, flush, fs and save timing probes (browser specs, bench).
  * @module demo/test-pages/workspace/worker
  */
@@ -7,12 +7,14 @@ import * as Comlink from 'comlink'
 import { Context } from '@deepseek-ai/cordis'
 import MemoryFileSystem from '../../../src/fs-memory/index.ts'
 import JustBashShell from '../../../src/shell-justbash/index.ts'
+import * as RunCode from '../../../src/run-code/index.ts'
 
 const root = new Context()
 let opened!: (workspace: string) => void
 const ready = new Promise<string>((resolve) => { opened = resolve }).then(async (workspace) => {
   await root.plugin(MemoryFileSystem, { workspace, files: { 'README.md': '# demo\nTODO: one\n', 'src/a.ts': '// TODO two\n' } })
   await root.plugin(JustBashShell, {})
+  await root.plugin(RunCode, {})
 })
 
 const api = {
@@ -21,10 +23,11 @@ const api = {
     opened(workspace)
     await ready
   },
-  async bash(command: string) {
+  /** Runs `command` (`timeoutMs`: its deadline, after which the shell stops it); worker-clock ms. */
+  async bash(command: string, timeoutMs?: number) {
     await ready
     const started = performance.now()
-    const result = await root.shell.run(root.shell.resolve({ command }))
+    const result = await root.shell.run(root.shell.resolve({ command, ...(timeoutMs === undefined ? {} : { timeoutMs }) }))
     return { stdout: result.stdout.text, stderr: result.stderr.text, exitCode: result.exitCode, limit: result.limit ?? null, ms: performance.now() - started }
   },
   async write(path: string, content: string) {
