@@ -36,7 +36,7 @@ const PERMALINK_TEXT = new Set(['', '¶', '#', '§', '🔗', '∞'])
 const FENCE_LANGUAGE = /(?:^|\s)(?:language|lang|highlight)-([\w+#.-]+)/
 const NO_LANGUAGE = new Set(['default', 'none', 'text', 'plain', 'plaintext', 'nohighlight'])
 /** The working tail is committed past this length, keeping this many characters for trims and endsWith checks. */
-const COMMIT_AT = 4096
+const COMMIT_AT = 1024
 const TAIL_KEEP = 256
 
 function absolute(href: string | undefined, base: string): string | undefined {
@@ -254,11 +254,20 @@ export function convertPage(html: string, pageUrl: string): ConvertedPage {
 /** Headings with their sections and fragments, and the id → section lookup, from resolved markers. */
 function pageOf(markdown: string, at: (marker: number) => number, records: HeadingRecord[], ids: IdRecord[]): ConvertedPage {
   const starts = records.map((record) => at(record.start))
-  const blankBetween = (from: number, to: number) => from <= to && markdown.slice(from, to).trim() === ''
+  /** Only whitespace between (normalized, so at most a few characters: longer gaps are never blank). */
+  const blankBetween = (from: number, to: number) => from <= to && to - from <= 8 && markdown.slice(from, to).trim() === ''
+  /** `start`–`end` without the whitespace at either end. */
+  const trimmed = (start: number, end: number): Range => {
+    let from = start
+    let to = end
+    while (from < to && /\s/.test(markdown[from]!)) from++
+    while (to > from && /\s/.test(markdown[to - 1]!)) to--
+    return { start: from, end: to }
+  }
   const sectionOf = (n: number): Range => {
     const level = records[n]!.level
     const next = records.findIndex((other, k) => k > n && other.level <= level)
-    return { start: starts[n]!, end: next < 0 ? markdown.length : starts[next]! }
+    return trimmed(starts[n]!, next < 0 ? markdown.length : starts[next]!)
   }
   const headings = records.map((record, n): PageHeading => {
     const start = starts[n]!
@@ -278,11 +287,11 @@ function pageOf(markdown: string, at: (marker: number) => number, records: Headi
       if (record.heading !== undefined && records[record.heading]) return sectionOf(record.heading)
       const start = at(record.start)
       const end = record.end === undefined ? markdown.length : at(record.end)
-      if (!blankBetween(start, end)) return { start, end }
+      if (end - start > 8 || !blankBetween(start, end)) return trimmed(start, end)
       // An empty target (Sphinx's span#id before a heading): the heading it precedes, or up to the next heading.
       const next = starts.findIndex((headingStart) => headingStart >= start)
       if (next >= 0 && blankBetween(start, starts[next]!)) return sectionOf(next)
-      return { start, end: next < 0 ? markdown.length : starts[next]! }
+      return trimmed(start, next < 0 ? markdown.length : starts[next]!)
     },
   }
 }

@@ -95,7 +95,9 @@ export function viewPage(page: PageText, request: ViewRequest, budget: ViewBudge
   }
   const total = selection.end - selection.start
   const wholeFits = markdown.length + header.length + 2 <= budget.maxChars && utf8Length(markdown) + header.length + 2 <= budget.maxBytes
-  const list = wholeFits ? '' : outline(page.headings, request.url, Math.floor(budget.maxChars * OUTLINE_SHARE))
+  // The headings are listed on a first look at a long page (not on every section or range read).
+  const firstLook = selectionName === 'the page' && (request.offset ?? 0) === 0
+  const list = wholeFits || !firstLook ? '' : outline(page.headings, request.url, Math.floor(budget.maxChars * OUTLINE_SHARE))
   const offset = Math.min(Math.max(0, request.offset ?? 0), total)
   const wanted = Math.min(total - offset, request.limit ?? Number.POSITIVE_INFINITY)
   // The room left for the body once the header (with its range line), the outline and a notice are counted.
