@@ -30,6 +30,7 @@
  * @attr persona - the system-prompt persona.
  * @attr skills - URL of a JSON skill index `[{name, description, url}]`; bodies load on first use (cached in IndexedDB).
  * @attr web-fetch - the `web_fetch` allow-list: `self` (this site), URL prefixes (space-separated, may include `self`) or `off` (default).
+ * @attr site-search - URL of the site's Pagefind bundle (e.g. `/pagefind/`): the agent gets `site_search` (falling back to the site's `/llms.txt`, then `/sitemap.xml`).
  * @attr service-worker - URL of the offline service worker (`dsh-agent-sw.js`, registered from the page's origin): the widget then keeps an offline copy, shows whether it is complete, and offers "Reload to update" when a new version waits. Absent: no service worker.
  * @attr service-worker-scope - the service worker's scope (default: its directory; above it the server must send `Service-Worker-Allowed`).
  * @attr theme - `auto` (default: the host page's color-scheme, else prefers-color-scheme), `light` or `dark`.
@@ -50,7 +51,7 @@ import { PageLifecycleController, requestPersistentStorage, type Persistence } f
 import type { DshApprovalDecideDetail, DshMcpChangeDetail, DshSessionActionDetail, DshSettingsChangeDetail } from '../events/index.ts'
 import { strings } from '../i18n/strings.ts'
 import { shellStrings } from '../i18n/shell-strings.ts'
-import { resolveInstructions, resolveMcpServers, resolveReplay, resolveScript, resolveSkills, resolveWebFetch, resolveWorkspace } from './resolve-inputs.ts'
+import { resolveInstructions, resolveMcpServers, resolveReplay, resolveScript, resolveSiteSearch, resolveSkills, resolveWebFetch, resolveWorkspace } from './resolve-inputs.ts'
 import { PageTools, type PageToolDefinition } from './page-tools.ts'
 import { parseSuggestions, renderEmptyState } from './empty-state.ts'
 import { renderNotices } from './error-notices.ts'
@@ -70,7 +71,7 @@ const startWorker = () => startAgentWorker((Worker) => new Worker(new URL('../..
 /** Properties that make up the runtime settings: a change after start reconfigures the worker. */
 /** How long opening a search match waits for the session's events to arrive before it gives up scrolling. */
 const REVEAL_WAIT_MS = 5000
-const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'mcpServersAttr'] as const
+const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'siteSearch', 'mcpServersAttr'] as const
 
 export class DshAgent extends LitElement {
   static override styles = agentStyles
@@ -99,6 +100,7 @@ export class DshAgent extends LitElement {
   @property() persona: string | null = null
   @property() skills: string | null = null
   @property({ attribute: 'web-fetch' }) webFetch: string | null = null
+  @property({ attribute: 'site-search' }) siteSearch: string | null = null
   @property({ attribute: 'service-worker' }) serviceWorker: string | null = null
   @property({ attribute: 'service-worker-scope' }) serviceWorkerScope: string | null = null
   @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto'
@@ -238,6 +240,8 @@ export class DshAgent extends LitElement {
     if (this.persona) settings.persona = this.persona
     if (skills) settings.skills = skills
     settings.webFetch = resolveWebFetch(this.webFetch)
+    const siteSearch = resolveSiteSearch(this.siteSearch)
+    if (siteSearch) settings.siteSearch = siteSearch
     if (replies) settings.replies = replies as RuntimeSettings['replies'] & object
     if (workspace) settings.workspace = workspace
     if (this.workspaceId) settings.workspaceId = this.workspaceId
