@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import { mcpEvalFreeValidator } from './scripts/vite-mcp-validator.ts'
 import { minifyCssTemplates } from './scripts/vite-minify-css.ts'
+import { pagefindIndex } from './scripts/vite-pagefind.ts'
 import { workerImportPreload } from './scripts/vite-worker-preload.ts'
 import { workerCoreChunk } from './scripts/vite-worker-core-chunk.ts'
 import { runCodeAssets } from './scripts/vite-run-code-assets.ts'
@@ -47,7 +48,7 @@ function demoPages(): Record<string, string> {
 export default defineConfig({
   root: demoRoot,
   publicDir: join(projectRoot, 'public'),
-  plugins: [isolationOnEveryResponse, mcpEvalFreeValidator, minifyCssTemplates, workerCoreChunk(), runCodeAssets()],
+  plugins: [isolationOnEveryResponse, mcpEvalFreeValidator, minifyCssTemplates, workerCoreChunk(), runCodeAssets(), pagefindIndex(projectRoot, 'docs/**/*.html')],
   worker: { format: 'es', plugins: () => [mcpEvalFreeValidator, workerImportPreload, workerCoreChunk()] },
   server: { headers: isolation, host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { headers: isolation, host: '127.0.0.1', port: 4173, strictPort: true },

@@ -17,6 +17,7 @@
  * @attr persona - the system-prompt persona.
  * @attr skills - URL of a JSON skill index `[{name, description, url}]`; bodies load on first use (cached in IndexedDB).
  * @attr web-fetch - the `web_fetch` allow-list: `self` (this site), URL prefixes (space-separated, may include `self`) or `off` (default).
+ * @attr site-search - URL of the site's Pagefind bundle (e.g. `/pagefind/`): the agent gets `site_search` (falling back to the site's `/llms.txt`, then `/sitemap.xml`).
  * @attr service-worker - URL of the offline service worker (`dsh-agent-sw.js`, registered from the page's origin): the widget then keeps an offline copy, shows whether it is complete, and offers "Reload to update" when a new version waits. Absent: no service worker.
  * @attr service-worker-scope - the service worker's scope (default: its directory; above it the server must send `Service-Worker-Allowed`).
  * @attr theme - `auto` (default: the host page's color-scheme, else prefers-color-scheme), `light` or `dark`.
@@ -45,6 +46,7 @@ export class DshAgentAttributes extends LitElement {
   @property() persona: string | null = null
   @property() skills: string | null = null
   @property({ attribute: 'web-fetch' }) webFetch: string | null = null
+  @property({ attribute: 'site-search' }) siteSearch: string | null = null
   @property({ attribute: 'service-worker' }) serviceWorker: string | null = null
   @property({ attribute: 'service-worker-scope' }) serviceWorkerScope: string | null = null
   @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto'

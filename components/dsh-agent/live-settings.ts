@@ -14,16 +14,16 @@ import type { ApprovalsController } from '../controllers/approvals-controller.ts
 import type { SessionsController } from '../controllers/sessions-controller.ts'
 import type { SettingsController } from '../controllers/settings-controller.ts'
 import type { DshMcpChangeDetail, DshSettingsChangeDetail } from '../events/index.ts'
-import { resolveInstructions, resolveMcpServers, resolveReplay, resolveScript, resolveSkills, resolveWebFetch, resolveWorkspace } from './resolve-inputs.ts'
+import { resolveInstructions, resolveMcpServers, resolveReplay, resolveScript, resolveSiteSearch, resolveSkills, resolveWebFetch, resolveWorkspace } from './resolve-inputs.ts'
 import { forgetRememberedProvider, saveRememberedProvider } from './remembered-provider.ts'
 
 /** Properties that make up the runtime settings: a change after start reconfigures the worker. */
-export const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'mcpServersAttr'] as const
+export const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'siteSearch', 'mcpServersAttr'] as const
 
 export interface SettingsAttributes {
   provider: ProviderKind; model: string; baseUrl: string; permissions: PermissionPreset; storage: 'memory' | 'indexeddb'
   script: string | null; workspace: string | null; src: string | null; workspaceId: string; instructions: string | null
-  persona: string | null; skills: string | null; webFetch: string | null; mcpServersAttr: string | null
+  persona: string | null; skills: string | null; webFetch: string | null; siteSearch: string | null; mcpServersAttr: string | null
 }
 
 export interface LiveSettingsHost extends SettingsAttributes {
@@ -71,6 +71,8 @@ export class LiveSettings {
     if (h.persona) settings.persona = h.persona
     if (skills) settings.skills = skills
     settings.webFetch = resolveWebFetch(h.webFetch)
+    const siteSearch = resolveSiteSearch(h.siteSearch)
+    if (siteSearch) settings.siteSearch = siteSearch
     if (replies) settings.replies = replies as RuntimeSettings['replies'] & object
     if (workspace) settings.workspace = workspace
     if (h.workspaceId) settings.workspaceId = h.workspaceId

@@ -90,6 +90,19 @@ export function resolveWebFetch(value: string | null): { allow: 'self' | 'off' |
   return { allow: words.map((w) => (w === 'self' ? w : new URL(w, document.baseURI).href)), base }
 }
 
+/** `site-search`: the Pagefind bundle's URL, resolved against the document (http(s) only). */
+export function resolveSiteSearch(value: string | null): { index: string } | undefined {
+  if (value === null || value.trim() === '') return undefined
+  let url: URL
+  try {
+    url = new URL(value.trim(), document.baseURI)
+  } catch {
+    throw new AgentInputError('DSH_ATTRIBUTE_INVALID', `site-search: ${JSON.stringify(value)} is not a URL`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AgentInputError('DSH_ATTRIBUTE_INVALID', `site-search: only http(s) URLs, not ${url.protocol}`)
+  return { index: url.href }
+}
+
 const MCP_NAME = /^[A-Za-z0-9_-]{1,32}$/
 
 /** `mcp-servers`: an inline JSON array of `{name, url}` (URLs resolve against the document; http(s) only; no tokens here). */

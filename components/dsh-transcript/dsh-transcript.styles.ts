@@ -4,8 +4,9 @@
  */
 import { css } from 'lit'
 import { base } from '../theme/index.ts'
+import { markdownStyles } from './markdown.styles.ts'
 
-export const transcriptStyles = [base, css`
+export const transcriptStyles = [base, markdownStyles, css`
   /* The window keeps the reader's place itself (virtual-window.ts): no browser scroll anchoring inside. */
   :host { display: block; overflow-anchor: none; }
   .transcript { display: flex; flex-direction: column; gap: var(--_gap); max-width: var(--dsh-transcript-max-width, 100%); }

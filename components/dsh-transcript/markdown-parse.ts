@@ -1,10 +1,12 @@
 /**
- * A small, safe markdown parser for untrusted model and tool text: produces an AST that the
- * page renders to Lit templates. Plane: main (pure; no DOM); lazy-loaded with markdown-render.ts.
- * Contract: no HTML is ever parsed (angle brackets stay text); every link/image URL is either
- * an absolute http(s)/mailto URL (links) or http(s) URL (images), or `null` (rendered as text).
+ * A safe markdown AST for untrusted model and tool text, from marked's CommonMark + GFM lexer
+ * (tables, task lists, strikethrough, autolinks): only its tokens are used — marked never renders
+ * HTML here. The page renders the AST to Lit templates. Plane: main (pure; no DOM); lazy-loaded
+ * with markdown-render.ts. Contract: HTML stays text; every link/image URL is an allowed absolute
+ * URL (relative ones resolve against the host page's URL when one is given) or `null` (text).
  * @module components/dsh-transcript/markdown-parse
  */
+import { Lexer, type Token, type Tokens } from 'marked'
 
 export type Inline =
   | { type: 'text'; text: string }
@@ -14,161 +16,121 @@ export type Inline =
   | { type: 'image'; src: string | null; alt: string }
   | { type: 'break' }
 
+export type Align = 'left' | 'center' | 'right' | null
+
 export type Block =
   | { type: 'paragraph'; children: Inline[] }
   | { type: 'heading'; level: number; children: Inline[] }
   | { type: 'code'; lang: string; text: string }
-  | { type: 'list'; ordered: boolean; start: number; items: Block[][] }
+  | { type: 'list'; ordered: boolean; start: number; items: Block[][]; tasks?: (boolean | null)[] }
   | { type: 'quote'; children: Block[] }
+  | { type: 'table'; align: Align[]; header: Inline[][]; rows: Inline[][][] }
   | { type: 'hr' }
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
 const IMAGE_PROTOCOLS = new Set(['http:', 'https:'])
 
-/** @returns the normalized absolute URL when its protocol is allowed, else null. */
-export function safeUrl(raw: string, kind: 'link' | 'image' = 'link'): string | null {
+/**
+ * @param base the host page's URL: relative URLs resolve against it (without it they are refused)
+ * @returns the normalized absolute URL when its protocol is allowed, else null.
+ */
+export function safeUrl(raw: string, kind: 'link' | 'image' = 'link', base?: string): string | null {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(raw)) return null
   let url: URL
   try {
-    url = new URL(raw.trim())
+    url = new URL(raw.trim(), base)
   } catch {
-    return null // relative or malformed: never resolved against the host page
+    return null // malformed, or relative with no page to resolve it against
   }
   return (kind === 'link' ? LINK_PROTOCOLS : IMAGE_PROTOCOLS).has(url.protocol) ? url.href : null
 }
 
-const FENCE = /^ {0,3}(```+|~~~+)\s*([\w+-]*)/
-const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/
-const HR = /^ {0,3}([-*_])(\s*\1){2,}\s*$/
-const BULLET = /^( {0,3})([-*+])\s+(.*)$/
-const ORDERED = /^( {0,3})(\d{1,9})[.)]\s+(.*)$/
-const QUOTE = /^ {0,3}>\s?(.*)$/
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
 
-export function parseMarkdown(source: string): Block[] {
-  return parseBlocks(source.replace(/\r\n?/g, '\n').split('\n'))
+/** The few character references text may carry (marked leaves them for an HTML renderer). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]+));/gi, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return ENTITIES[name.toLowerCase()] ?? whole
+    const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16)
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+  })
 }
 
-function parseBlocks(lines: string[]): Block[] {
-  const blocks: Block[] = []
-  let i = 0
-  while (i < lines.length) {
-    const line = lines[i]!
-    if (line.trim() === '') { i++; continue }
-    const fence = FENCE.exec(line)
-    if (fence) { i = parseFence(lines, i, fence[1]!, fence[2]!, blocks); continue }
-    const heading = HEADING.exec(line)
-    if (heading) { blocks.push({ type: 'heading', level: heading[1]!.length, children: parseInline(heading[2]!) }); i++; continue }
-    if (HR.test(line)) { blocks.push({ type: 'hr' }); i++; continue }
-    if (QUOTE.test(line)) { i = parseQuote(lines, i, blocks); continue }
-    if (BULLET.test(line) || ORDERED.test(line)) { i = parseList(lines, i, blocks); continue }
-    i = parseParagraph(lines, i, blocks)
+const OPTIONS = { gfm: true, breaks: false }
+
+class Mapper {
+  constructor(private readonly base: string | undefined) {}
+
+  inline(tokens: readonly Token[] | undefined): Inline[] {
+    const out: Inline[] = []
+    const text = (value: string) => {
+      const last = out.at(-1)
+      if (last?.type === 'text') last.text += value
+      else out.push({ type: 'text', text: value })
+    }
+    for (const token of tokens ?? []) {
+      switch (token.type) {
+        case 'text': if ((token as Tokens.Text).tokens?.length) out.push(...this.inline((token as Tokens.Text).tokens)); else text(decodeEntities(token.text as string)); break
+        case 'escape': text(token.text as string); break
+        case 'html': text(token.text as string); break // raw HTML stays text
+        case 'codespan': out.push({ type: 'code', text: decodeEntities(token.text as string) }); break
+        case 'strong': case 'em': case 'del': out.push({ type: token.type, children: this.inline((token as Tokens.Strong).tokens) }); break
+        case 'br': out.push({ type: 'break' }); break
+        case 'link': out.push({ type: 'link', href: safeUrl((token as Tokens.Link).href, 'link', this.base), children: this.inline((token as Tokens.Link).tokens) }); break
+        case 'image': out.push({ type: 'image', src: safeUrl((token as Tokens.Image).href, 'image', this.base), alt: (token as Tokens.Image).text }); break
+        case 'checkbox': break // the list item carries it
+        default: if (typeof token.raw === 'string') text(token.raw)
+      }
+    }
+    // Merge text runs split by nested text tokens.
+    return out.reduce<Inline[]>((merged, node) => {
+      const last = merged.at(-1)
+      if (node.type === 'text' && last?.type === 'text') last.text += node.text
+      else merged.push(node)
+      return merged
+    }, [])
   }
-  return blocks
-}
 
-function parseFence(lines: string[], start: number, marker: string, lang: string, out: Block[]): number {
-  const body: string[] = []
-  let i = start + 1
-  while (i < lines.length && !lines[i]!.trimStart().startsWith(marker)) body.push(lines[i++]!)
-  out.push({ type: 'code', lang, text: body.join('\n') })
-  return i + 1
-}
-
-function parseQuote(lines: string[], start: number, out: Block[]): number {
-  const body: string[] = []
-  let i = start
-  for (let m; i < lines.length && (m = QUOTE.exec(lines[i]!)); i++) body.push(m[1]!)
-  out.push({ type: 'quote', children: parseBlocks(body) })
-  return i
-}
-
-function parseList(lines: string[], start: number, out: Block[]): number {
-  const ordered = !BULLET.test(lines[start]!)
-  const pattern = ordered ? ORDERED : BULLET
-  const items: string[][] = []
-  let i = start
-  while (i < lines.length) {
-    const line = lines[i]!
-    const m = pattern.exec(line)
-    if (m) { items.push([m[3]!]); i++; continue }
-    if (line.trim() === '' && i + 1 < lines.length && (pattern.exec(lines[i + 1]!) || /^\s{2,}\S/.test(lines[i + 1]!))) { items[items.length - 1]!.push(''); i++; continue }
-    if (/^\s{2,}\S/.test(line)) { items[items.length - 1]!.push(line.replace(/^\s{2,4}/, '')); i++; continue }
-    break
+  blocks(tokens: readonly Token[]): Block[] {
+    const out: Block[] = []
+    for (const token of tokens) {
+      switch (token.type) {
+        case 'paragraph': out.push({ type: 'paragraph', children: this.inline((token as Tokens.Paragraph).tokens) }); break
+        case 'text': out.push({ type: 'paragraph', children: this.inline((token as Tokens.Text).tokens ?? [{ type: 'text', raw: token.raw, text: token.text as string }]) }); break
+        case 'heading': out.push({ type: 'heading', level: (token as Tokens.Heading).depth, children: this.inline((token as Tokens.Heading).tokens) }); break
+        case 'code': out.push({ type: 'code', lang: ((token as Tokens.Code).lang ?? '').split(/\s/)[0] ?? '', text: (token as Tokens.Code).text }); break
+        case 'blockquote': out.push({ type: 'quote', children: this.blocks((token as Tokens.Blockquote).tokens) }); break
+        case 'hr': out.push({ type: 'hr' }); break
+        case 'html': out.push({ type: 'paragraph', children: [{ type: 'text', text: (token.text as string).trimEnd() }] }); break
+        case 'list': out.push(this.list(token as Tokens.List)); break
+        case 'table': {
+          const table = token as Tokens.Table
+          out.push({ type: 'table', align: table.align, header: table.header.map((cell) => this.inline(cell.tokens)), rows: table.rows.map((row) => row.map((cell) => this.inline(cell.tokens))) })
+          break
+        }
+        default: break // space, def
+      }
+    }
+    return out
   }
-  const first = ordered ? Number(ORDERED.exec(lines[start]!)![2]) : 1
-  out.push({ type: 'list', ordered, start: first, items: items.map(parseBlocks) })
-  return i
-}
 
-function startsBlock(line: string): boolean {
-  return FENCE.test(line) || HEADING.test(line) || HR.test(line) || QUOTE.test(line) || BULLET.test(line) || ORDERED.test(line)
-}
-
-function parseParagraph(lines: string[], start: number, out: Block[]): number {
-  const body: string[] = []
-  let i = start
-  while (i < lines.length && lines[i]!.trim() !== '' && (i === start || !startsBlock(lines[i]!))) body.push(lines[i++]!)
-  out.push({ type: 'paragraph', children: parseInline(body.join('\n')) })
-  return i
-}
-
-/** Where a span or an escape may start (a break needs two spaces); text runs between are copied whole. */
-const SPECIAL = /[`![<*_~\\]| {2}/g
-const CODE = /(`+)([\s\S]*?[^`])\1(?!`)/y
-const IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/y
-const LINK = /\[((?:[^\][]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/y
-const AUTOLINK = /<((?:https?|mailto):[^\s<>]+)>/iy
-const STRONG = /(\*\*|__)(?=\S)([\s\S]*?\S)\1/y
-const DEL = /~~(?=\S)([\s\S]*?\S)~~/y
-const EM = /([*_])(?=\S)([\s\S]*?\S)\1(?![*_])/y
-const BREAK = /(?: {2,}|\\)\n/y
-const ESCAPABLE = /[\\`*_[\]()!~<>#-]/
-
-/** Inline spans: code, images, links, autolinks, strong/em/del, hard breaks; everything else text. */
-export function parseInline(text: string): Inline[] {
-  const out: Inline[] = []
-  let plain = ''
-  const flush = () => { if (plain) out.push({ type: 'text', text: plain }); plain = '' }
-  let i = 0
-  while (i < text.length) {
-    SPECIAL.lastIndex = i
-    const next = SPECIAL.exec(text)?.index ?? text.length
-    plain += text.slice(i, next)
-    if ((i = next) >= text.length) break
-    const span = matchSpan(text, i)
-    if (span) { flush(); out.push(span.node); i = span.end; continue }
-    if (text[i] === '\\' && i + 1 < text.length && ESCAPABLE.test(text[i + 1]!)) { plain += text[i + 1]; i += 2; continue }
-    plain += text[i++]
-  }
-  flush()
-  return out
-}
-
-interface Span { node: Inline; end: number }
-
-/** The span the sticky `pattern` matches exactly at `i`, built by `node`, or undefined. */
-function span(pattern: RegExp, text: string, i: number, node: (m: RegExpExecArray) => Inline): Span | undefined {
-  pattern.lastIndex = i
-  const m = pattern.exec(text)
-  return m ? { node: node(m), end: i + m[0].length } : undefined
-}
-
-/** Only the patterns that can start with the character at `i`, in precedence order. */
-function matchSpan(text: string, i: number): Span | undefined {
-  switch (text[i]) {
-    case '`': return span(CODE, text, i, (m) => ({ type: 'code', text: m[2]!.trim() }))
-    case '!': return span(IMAGE, text, i, (m) => ({ type: 'image', alt: m[1]!, src: safeUrl(m[2]!, 'image') }))
-    case '[': return span(LINK, text, i, (m) => ({ type: 'link', href: safeUrl(m[2]!), children: parseInline(m[1]!) }))
-    case '<': return span(AUTOLINK, text, i, (m) => ({ type: 'link', href: safeUrl(m[1]!), children: [{ type: 'text', text: m[1]! }] }))
-    case '~': return span(DEL, text, i, (m) => ({ type: 'del', children: parseInline(m[1]!) }))
-    case ' ': case '\\': return span(BREAK, text, i, () => ({ type: 'break' }))
-    default: return span(STRONG, text, i, (m) => ({ type: 'strong', children: parseInline(m[2]!) })) ?? emphasis(text, i)
+  private list(list: Tokens.List): Block {
+    const tasks = list.items.map((item) => (item.task ? item.checked === true : null))
+    return {
+      type: 'list', ordered: list.ordered, start: typeof list.start === 'number' ? list.start : 1,
+      items: list.items.map((item) => this.blocks(item.tokens)),
+      ...(tasks.some((task) => task !== null) ? { tasks } : {}),
+    }
   }
 }
 
-/** `*em*` / `_em_`; an underscore inside a word (snake_case) is text. */
-function emphasis(text: string, i: number): Span | undefined {
-  if (text[i] === '_' && /\w/.test(text[i - 1] ?? '')) return undefined
-  return span(EM, text, i, (m) => ({ type: 'em', children: parseInline(m[2]!) }))
+/** @param base the host page's URL (relative links resolve against it) */
+export function parseMarkdown(source: string, base?: string): Block[] {
+  return new Mapper(base).blocks(new Lexer(OPTIONS).lex(source.replace(/\r\n?/g, '\n')))
+}
+
+/** Inline spans only (code, images, links, autolinks, strong/em/del, hard breaks). */
+export function parseInline(text: string, base?: string): Inline[] {
+  return new Mapper(base).inline(Lexer.lexInline(text, OPTIONS))
 }

@@ -1,11 +1,13 @@
 /**
- * Renders the markdown AST of untrusted text to Lit templates (lazy chunk). Plane: main.
- * Contract: no string is ever parsed as HTML; links carry only allowed URLs and open in a new
- * context with `noopener noreferrer`; images stay placeholders until a trusted click.
+ * Renders the markdown AST of untrusted text to Lit templates (lazy chunk): GFM tables in a block
+ * that scrolls on its own, task lists as disabled checkboxes. Plane: main.
+ * Contract: no string is ever parsed as HTML; links carry only allowed URLs (relative ones resolved
+ * against the host page): one to the host's own origin navigates the host page, any other opens a
+ * new context with `noopener noreferrer`; images stay placeholders until a trusted click.
  * @module components/dsh-transcript/markdown-render
  */
 import { html, nothing, type TemplateResult } from 'lit'
-import { parseMarkdown, type Block, type Inline } from './markdown-parse.ts'
+import { parseMarkdown, type Align, type Block, type Inline } from './markdown-parse.ts'
 import type { Strings } from '../i18n/strings.ts'
 
 export interface MarkdownContext {
@@ -30,11 +32,38 @@ function inlineNode(node: Inline, ctx: MarkdownContext): Part {
     case 'del': return html`<del>${inline(node.children, ctx)}</del>`
     case 'break': return html`<br />`
     case 'link':
-      return node.href === null
-        ? html`<span part="blocked-link" title=${ctx.strings.linkBlocked}>${inline(node.children, ctx)}</span>`
+      if (node.href === null) return html`<span part="blocked-link" title=${ctx.strings.linkBlocked}>${inline(node.children, ctx)}</span>`
+      return sameOrigin(node.href)
+        ? html`<a part="link" href=${node.href}>${inline(node.children, ctx)}</a>`
         : html`<a part="link" href=${node.href} target="_blank" rel="noopener noreferrer">${inline(node.children, ctx)}</a>`
     case 'image': return image(node.src, node.alt, ctx)
   }
+}
+
+/** The host page's URL: relative links resolve against it. */
+const hostPage = (): string | undefined => globalThis.location?.href
+
+function sameOrigin(href: string): boolean {
+  const page = hostPage()
+  return page !== undefined && new URL(href).origin === new URL(page).origin
+}
+
+const alignClass = (align: Align | undefined) => (align === 'center' || align === 'right' ? align : '')
+
+function table(node: Extract<Block, { type: 'table' }>, ctx: MarkdownContext): Part {
+  return html`<div part="table-scroll" class="table-scroll" tabindex="0" role="region" aria-label=${ctx.strings.table}><table part="table">
+    <thead><tr>${node.header.map((cell, i) => html`<th scope="col" class=${alignClass(node.align[i])}>${inline(cell, ctx)}</th>`)}</tr></thead>
+    <tbody>${node.rows.map((row) => html`<tr>${row.map((cell, i) => html`<td class=${alignClass(node.align[i])}>${inline(cell, ctx)}</td>`)}</tr>`)}</tbody>
+  </table></div>`
+}
+
+function listItems(node: Extract<Block, { type: 'list' }>, ctx: MarkdownContext): Part[] {
+  return node.items.map((item, i) => {
+    const task = node.tasks?.[i] ?? null
+    return task === null
+      ? html`<li>${item.map((b) => block(b, ctx))}</li>`
+      : html`<li class="task"><input type="checkbox" part="task-checkbox" disabled .checked=${task} aria-label=${task ? ctx.strings.taskDone : ctx.strings.taskOpen} />${item.map((b) => block(b, ctx))}</li>`
+  })
 }
 
 function image(src: string | null, alt: string, ctx: MarkdownContext): Part {
@@ -50,9 +79,10 @@ function block(node: Block, ctx: MarkdownContext): Part {
     case 'hr': return html`<hr />`
     case 'quote': return html`<blockquote part="quote">${node.children.map((b) => block(b, ctx))}</blockquote>`
     case 'list': {
-      const items = node.items.map((item) => html`<li>${item.map((b) => block(b, ctx))}</li>`)
+      const items = listItems(node, ctx)
       return node.ordered ? html`<ol start=${node.start}>${items}</ol>` : html`<ul>${items}</ul>`
     }
+    case 'table': return table(node, ctx)
     case 'code':
       return html`<div part="code-block" class="code-block">
         <button type="button" part="copy-button" class="copy" aria-label=${ctx.strings.copy} @click=${(e: Event) => ctx.copy(e, node.text)}>${ctx.strings.copy}</button>
@@ -62,5 +92,5 @@ function block(node: Block, ctx: MarkdownContext): Part {
 }
 
 export function renderMarkdown(text: string, ctx: MarkdownContext): TemplateResult {
-  return html`${parseMarkdown(text).map((b) => block(b, ctx))}`
+  return html`${parseMarkdown(text, hostPage()).map((b) => block(b, ctx))}`
 }

@@ -42,5 +42,7 @@ mountDemoAgent({
     persona: 'You are the reading companion of the "Shell text recipes" documentation.',
     skills: './skills/index.json',
     'web-fetch': 'self',
+    // The site's Pagefind index (`npm run build` makes it; the dev server has none, so the agent falls back to llms.txt).
+    'site-search': '/pagefind/',
   },
 })

@@ -78,5 +78,6 @@ export function runtimeOptions(settings: RuntimeSettings, apiKey: string | undef
   if (settings.persona !== undefined) options.persona = settings.persona
   if (settings.skills !== undefined) options.skills = settings.skills
   if (settings.webFetch !== undefined) options.webFetch = settings.webFetch
+  if (settings.siteSearch !== undefined) options.siteSearch = settings.siteSearch
   return options
 }

@@ -38,6 +38,7 @@ export interface HostRuntimeOptions {
   persona?: string
   skills?: { name: string; description: string; url?: string; body?: string }[]
   webFetch?: { allow: 'self' | 'off' | string[]; base?: string }
+  siteSearch?: { index: string }
   /** The page answers `ask_user_question` (the host's question bridge). */
   userQuestions?: { answer(request: AskUserQuestionRequest): Promise<UserQuestionOutcome> }
   mcp?: { servers: McpServerConfig[] }

@@ -38,6 +38,7 @@ import SkillRegistry from '../skills/index.ts'
 import * as SkillsWorkspace from '../skills-workspace/index.ts'
 import * as ToolSkill from '../tool-skill/index.ts'
 import * as ToolWeb from '../tool-web/index.ts'
+import * as ToolSiteSearch from '../tool-site-search/index.ts'
 import UserQuestionService from '../user-questions/index.ts'
 import * as ToolAskUser from '../tool-ask-user/index.ts'
 import type { CompositionEntry } from './types.ts'
@@ -92,6 +93,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'skills-workspace', plugin: SkillsWorkspace },
   { id: 'tool-skill', plugin: ToolSkill },
   { id: 'tool-web', plugin: ToolWeb },
+  { id: 'tool-site-search', plugin: ToolSiteSearch },
   { id: 'tool-result-pruner', plugin: ToolResultPruner },
   { id: 'compaction', plugin: CompactionService },
   { id: 'agents', plugin: AgentService, config: { defaults: { provider: 'scripted', model: 'scripted-model' } } },

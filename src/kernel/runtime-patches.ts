@@ -47,6 +47,8 @@ export interface RuntimeOptionsForPatches {
   persona?: string
   /** `web_fetch`: allow-list (`self` | URL prefixes | `off`, the default) and the URL `self` means. */
   webFetch?: { allow: WebFetchAllow; base?: string }
+  /** `site_search` over the site's Pagefind bundle (its absolute URL); fallbacks: the site's llms.txt, sitemap.xml. */
+  siteSearch?: { index: string }
   /** MCP servers whose tools join the registry (`mcp__<name>__<tool>`); one `mcp-client` plugin each. */
   mcp?: { servers: McpServerConfig[] }
 }
@@ -138,6 +140,10 @@ export function runtimePatches(options: RuntimeOptionsForPatches): CompositionPa
       throw new RuntimeOptionsError((error as Error).message)
     }
     patches.push({ id: 'tool-web', config: { allow, ...(base === undefined ? {} : { base }) } })
+  }
+  if (options.siteSearch !== undefined) {
+    if (typeof options.siteSearch.index !== 'string' || !URL.canParse(options.siteSearch.index)) throw new RuntimeOptionsError(`siteSearch.index must be an absolute URL, got ${JSON.stringify(options.siteSearch.index)}`)
+    patches.push({ id: 'tool-site-search', config: { index: options.siteSearch.index } })
   }
   if (options.persona !== undefined) {
     if (typeof options.persona !== 'string') throw new RuntimeOptionsError('persona must be a string')

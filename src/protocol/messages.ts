@@ -41,6 +41,8 @@ export interface RuntimeSettings {
   skills?: { name: string; description: string; url?: string; body?: string }[]
   /** `web_fetch`: the allow-list and the host page's URL (`self` and relative URLs mean it). */
   webFetch?: { allow: 'self' | 'off' | string[]; base?: string }
+  /** `site_search`: the absolute URL of the site's Pagefind bundle (`site-search`). */
+  siteSearch?: { index: string }
   /** MCP servers (Streamable HTTP); a bearer token for one is sent apart (`mcp.token`), never in settings. */
   mcpServers?: McpServerSetting[]
 }

@@ -1,7 +1,7 @@
 /**
  * The plain core behind `ctx.spill` (kernel/cordis/service): decides whether a plain-text tool result is
- * over `maxInlineBytes`, stores it whole and builds dsh's bounded replacement (head/tail preview +
- * "Full formatted result stored at: …" notice, never over the cap), and reads a body back by its
+ * over `maxInlineBytes`, stores it whole and builds dsh's bounded replacement (head, the
+ * "Omitted N bytes. Full formatted result stored at: …" notice where the cut is, tail; never over the cap), and reads a body back by its
  * locator. Plane: worker/shared. Contract: `spill` never throws (a storage failure keeps the
  * result inline); `readAt` throws only `SPILL_MISSING`.
  * @module spill/spill-core
@@ -54,10 +54,11 @@ export class SpillCore {
     const id = newId<string>()
     const locator = spillLocator(id)
     const totalBytes = utf8Length(text)
-    const reserve = utf8Length(spillNotice(totalBytes, locator)) + 2
+    const reserve = utf8Length(spillNotice(totalBytes, locator)) + 4
     const preview = headTail(text, Math.max(0, cap - reserve))
     const notice = spillNotice(preview.omittedBytes, locator)
-    const replaced = preview.text.length > 0 ? `${preview.text}\n\n${notice}` : notice
+    // The notice stands where the cut is: head, notice, tail — nothing is joined unmarked.
+    const replaced = preview.head.length + preview.tail.length > 0 ? `${preview.head}\n\n${notice}\n\n${preview.tail}` : notice
     if (utf8Length(replaced) > cap) {
       this.warn(`spill: the notice for ${toolName} does not fit maxInlineBytes ${cap}; keeping the result inline`)
       return undefined

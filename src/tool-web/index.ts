@@ -10,6 +10,7 @@ import type { Context } from '@deepseek-ai/cordis'
 import type {} from '../approval/service.ts'
 import type {} from '../prompt/registry.ts'
 import type {} from '../tools/events.ts'
+import type {} from '../spill/service.ts'
 import { isAllowed, isCrossOrigin, isOff, resolveUrl, webFetchPolicy, type WebFetchAllow } from './policy.ts'
 
 export const name = 'tool-web'
@@ -33,7 +34,13 @@ export async function apply(ctx: Context, config: Config = {}): Promise<void> {
   const policy = webFetchPolicy(config.allow ?? 'off', config.base)
   if (isOff(policy)) return
   const { webFetchTool } = await import('./fetch-tool.ts')
-  const tool = webFetchTool(() => policy, { maxBytes: config.maxBytes ?? 2_000_000, maxOutputChars: config.maxOutputChars ?? 100_000, timeoutMs: config.timeoutMs ?? 30_000 })
+  const tool = webFetchTool(() => policy, {
+    maxBytes: config.maxBytes ?? 2_000_000,
+    maxOutputChars: config.maxOutputChars ?? 100_000,
+    // Fit under the spill's cap: a fetch is cut (and marked) here, never spliced by the spill.
+    maxOutputBytes: () => ctx.get('spill')?.core.maxInlineBytes,
+    timeoutMs: config.timeoutMs ?? 30_000,
+  })
   ctx.tools.register(tool)
   ctx.systemPrompt.section({ name: 'tool:web_fetch', order: 111, text: GUIDANCE })
   ctx.on('tools/pre-execute', async (exec, next) => {

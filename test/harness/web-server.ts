@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http'
 
 export type Route =
-  | { status?: number; type?: string; body: string; headers?: Record<string, string> }
+  | { status?: number; type?: string; body: string | Uint8Array; headers?: Record<string, string> }
   | { redirect: string }
   | { stream: number; type: string }
 

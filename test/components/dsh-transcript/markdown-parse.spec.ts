@@ -1,4 +1,6 @@
-// The markdown parser keeps HTML as text and only lets absolute http(s)/mailto URLs through.
+// The markdown parser (marked's CommonMark + GFM lexer, mapped to our AST) keeps HTML as text, lets only
+// http(s)/mailto URLs through (relative ones resolved against the host page when given), and reads
+// GFM tables, task lists, strikethrough and autolinks.
 import { describe, expect, it } from 'vitest'
 import { parseInline, parseMarkdown, safeUrl } from '../../../components/dsh-transcript/markdown-parse.ts'
 
@@ -16,6 +18,13 @@ describe('safeUrl', () => {
     ['#anchor', null],
   ])('%s → %s', (raw, expected) => {
     expect(safeUrl(raw)).toBe(expected)
+  })
+
+  it('resolves relative URLs against the host page when one is given; the scheme allow-list still holds', () => {
+    expect(safeUrl('guide/counting-words.html', 'link', 'https://docs.test/docs/index.html')).toBe('https://docs.test/docs/guide/counting-words.html')
+    expect(safeUrl('/llms.txt', 'link', 'https://docs.test/docs/')).toBe('https://docs.test/llms.txt')
+    expect(safeUrl('#install', 'link', 'https://docs.test/docs/')).toBe('https://docs.test/docs/#install')
+    expect(safeUrl('javascript:alert(1)', 'link', 'https://docs.test/')).toBeNull()
   })
 
   it('allows mailto links but not mailto images', () => {
@@ -59,5 +68,23 @@ describe('parseMarkdown', () => {
 
   it('keeps an unterminated fence open to the end (streaming)', () => {
     expect(parseMarkdown('```\nhalf')).toEqual([{ type: 'code', lang: '', text: 'half' }])
+  })
+
+  it('reads GFM tables with their alignment, task lists, strikethrough and bare-URL autolinks', () => {
+    const [table, list, paragraph] = parseMarkdown('| Flag | Meaning |\n|:--|--:|\n| `-g` | [global](/docs/g.html) \\| all |\n\n- [x] done\n- [ ] open\n- plain\n\n~~old~~ see https://x.test/a', 'https://docs.test/docs/')
+    expect(table).toEqual({
+      type: 'table', align: ['left', 'right'],
+      header: [[{ type: 'text', text: 'Flag' }], [{ type: 'text', text: 'Meaning' }]],
+      rows: [[[{ type: 'code', text: '-g' }], [{ type: 'link', href: 'https://docs.test/docs/g.html', children: [{ type: 'text', text: 'global' }] }, { type: 'text', text: ' | all' }]]],
+    })
+    expect(list).toMatchObject({ type: 'list', tasks: [true, false, null], items: [[{ type: 'paragraph', children: [{ type: 'text', text: 'done' }] }], [{ type: 'paragraph' }], [{ type: 'paragraph' }]] })
+    expect(paragraph).toEqual({ type: 'paragraph', children: [
+      { type: 'del', children: [{ type: 'text', text: 'old' }] }, { type: 'text', text: ' see ' },
+      { type: 'link', href: 'https://x.test/a', children: [{ type: 'text', text: 'https://x.test/a' }] },
+    ] })
+  })
+
+  it('a relative link without a host page stays refused (null), and character references decode as text', () => {
+    expect(parseInline('[guide](guide.html) &amp; &lt;b&gt;')).toEqual([{ type: 'link', href: null, children: [{ type: 'text', text: 'guide' }] }, { type: 'text', text: ' & <b>' }])
   })
 })

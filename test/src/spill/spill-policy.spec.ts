@@ -31,19 +31,23 @@ async function run(replies: ScriptedReply[], files: Record<string, string>, cap?
 const textOf = (result: SessionEvent<'tool/result'>) => (result.data.message.content[0]!.content[0] as { text: string }).text
 
 describe('spill policy', () => {
-  it('stores an over-cap plain-text result whole and logs the head/tail preview with dsh’s notice', async () => {
+  it('stores an over-cap plain-text result whole and logs head, dsh’s notice where the cut is, and tail', async () => {
     const big = numbers(4_000) // ~43 KB, under the shell's own output cap
     const { runtime, results } = await run([call('bash', { command: 'cat big.txt', description: 'print big.txt' })], { 'big.txt': big }, 4_000)
     const logged = textOf(results[0]!)
     expect(utf8Length(logged)).toBeLessThanOrEqual(4_000)
-    const match = /\n\n\(Omitted (\d+) bytes\. Full formatted result stored at: (\/\.dsh\/spill\/[0-9a-f-]+\.txt)\. (.+)\)$/.exec(logged)!
+    const match = /\n\n\(Omitted (\d+) bytes\. Full formatted result stored at: (\/\.dsh\/spill\/[0-9a-f-]+\.txt)\. (.+)\)\n\n/.exec(logged)!
     expect(match).not.toBeNull()
     expect(match[3]).toBe(RETRIEVAL_HINT)
     expect(logged.startsWith('line 1\nline 2\n')).toBe(true)
     const stored = await runtime.ctx.spill.readAt(match[2]!)
     expect(stored).toContain(big.trimEnd()) // the bash result text, whole
-    // preview + omitted = the whole body
-    expect(utf8Length(logged.slice(0, logged.indexOf('\n\n(Omitted'))) + Number(match[1])).toBe(utf8Length(stored!))
+    const head = logged.slice(0, match.index)
+    const tail = logged.slice(match.index + match[0].length)
+    // head + omitted + tail = the whole body, and the notice marks exactly the omitted span
+    expect(utf8Length(head) + Number(match[1]) + utf8Length(tail)).toBe(utf8Length(stored!))
+    expect(stored!.startsWith(head)).toBe(true)
+    expect(stored!.endsWith(tail)).toBe(true)
   })
 
   it('leaves a result under the cap, and `read` at any size, unchanged', async () => {
@@ -104,8 +108,8 @@ describe('spill policy', () => {
   })
 
   it('the preview helpers keep dsh’s shape: ⌈b/2⌉ head bytes, ⌊b/2⌋ tail bytes, code points whole', () => {
-    expect(headTail('abcdefghij', 4)).toEqual({ text: 'abij', omittedBytes: 6 })
-    expect(headTail('ααααα', 5)).toEqual({ text: 'αα', omittedBytes: 6 }) // 3 head bytes → 1 α; 2 tail bytes → 1 α
+    expect(headTail('abcdefghij', 4)).toEqual({ head: 'ab', tail: 'ij', omittedBytes: 6 })
+    expect(headTail('ααααα', 5)).toEqual({ head: 'α', tail: 'α', omittedBytes: 6 }) // 3 head bytes → 1 α; 2 tail bytes → 1 α
     expect(spillNotice(12, '/.dsh/spill/x.txt')).toBe(`(Omitted 12 bytes. Full formatted result stored at: /.dsh/spill/x.txt. ${RETRIEVAL_HINT})`)
   })
 })

@@ -4,16 +4,21 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createRuntime, type ApprovalRequest, type ScriptedReply, type SessionEvent } from '../../../src/index.ts'
 import { RuntimeOptionsError } from '../../../src/kernel/runtime-patches.ts'
+import { utf8Length } from '../../../src/fs/utf8.ts'
+import { convertPage } from '../../../src/tool-web/html-markdown.ts'
 import { startWebServer, type WebServer } from '../../harness/web-server.ts'
 
 let site: WebServer
 let other: WebServer
+/** ~120 000 characters of sections with non-ASCII prose: over the spill's 50 000-byte cap. */
+const longPage = `<html><head><title>Long</title></head><body><nav>menu</nav><main><h1>Long</h1>${Array.from({ length: 300 }, (_, i) => `<section id="s${i}"><h2>Section ${i}</h2><p>${'Grüße aus Köln, '.repeat(24)}end ${i}.</p></section>`).join('')}</main></body></html>`
 const page = '<html><head><title>Install</title><style>p{}</style></head><body><nav><a href="/">Home</a></nav><main><h1>Install</h1><p>Run <code>npm i example</code>, then read <a href="config.html">the config page</a>.</p><table><thead><tr><th>Flag</th><th>Meaning</th></tr></thead><tbody><tr><td>-g</td><td>global</td></tr></tbody></table><script>alert(1)</script></main></body></html>'
 
 beforeAll(async () => {
   other = await startWebServer({ '/api/data.json': { type: 'application/json', body: '{"ok":true}', headers: { 'access-control-allow-origin': '*' } } })
   site = await startWebServer({
     '/docs/install.html': { body: page },
+    '/docs/long.html': { body: longPage },
     '/docs/gone.html': { status: 404, body: '<html><body><main><p>No such page</p></main></body></html>' },
     '/docs/moved': { redirect: '/docs/install.html' },
     '/docs/away': { redirect: `${other.origin}/api/data.json` },
@@ -24,8 +29,10 @@ beforeAll(async () => {
 })
 afterAll(async () => { await site.close(); await other.close() })
 
-async function fetchWith(urls: string[], options: { allow?: 'self' | string[]; approve?: (r: ApprovalRequest) => Promise<'allowed-once' | 'rejected'> } = {}) {
-  const replies: ScriptedReply[] = [{ toolCalls: urls.map((url, i) => ({ name: 'web_fetch', arguments: JSON.stringify({ url }), id: `f${i}` })), finish: 'tool-calls' }, { text: 'done' }]
+type FetchCall = string | { url: string; offset?: number; limit?: number }
+
+async function fetchWith(urls: FetchCall[], options: { allow?: 'self' | string[]; approve?: (r: ApprovalRequest) => Promise<'allowed-once' | 'rejected'> } = {}) {
+  const replies: ScriptedReply[] = [{ toolCalls: urls.map((call, i) => ({ name: 'web_fetch', arguments: JSON.stringify(typeof call === 'string' ? { url: call } : call), id: `f${i}` })), finish: 'tool-calls' }, { text: 'done' }]
   const runtime = await createRuntime({
     llm: { provider: 'scripted', replies },
     webFetch: { allow: options.allow ?? 'self', base: `${site.origin}/docs/index.html` },
@@ -105,4 +112,33 @@ it('is absent when off, and bad allow-lists fail createRuntime with a named erro
   await expect(createRuntime({ webFetch: { allow: 'self' } })).rejects.toThrow(RuntimeOptionsError)
   await expect(createRuntime({ webFetch: { allow: 'self' } })).rejects.toThrow('webFetch.allow "self" needs webFetch.base')
   await expect(createRuntime({ webFetch: { allow: ['docs/'] } })).rejects.toThrow('is not a URL (relative entries need webFetch.base)')
+})
+
+it('a long page: cut under the spill cap and marked where it is cut, its headings listed, read on by offset or by #fragment', async () => {
+  const url = `${site.origin}/docs/long.html`
+  const markdown = convertPage(longPage, url).markdown
+  const first = await fetchWith(['long.html'])
+  const text = first.results[0]!.text
+  expect(text).not.toContain('Full formatted result stored at') // never spilled (and so never spliced)
+  expect(utf8Length(text)).toBeLessThanOrEqual(50_000)
+  const cut = /\n\n\[Cut here: characters ([\d,]+)–([\d,]+) of the page are not shown\. Read on with web_fetch \{"url": "([^"]+)", "offset": (\d+)\}\.\]$/.exec(text)!
+  expect(cut).not.toBeNull()
+  const shownEnd = Number(cut[4])
+  expect(cut[2]!.replaceAll(',', '')).toBe(String(markdown.length))
+  expect(cut[3]).toBe(url)
+  expect(text.startsWith(`Fetched ${url} (HTTP 200)\nShowing characters 0–${shownEnd.toLocaleString('en-US')} of ${markdown.length.toLocaleString('en-US')}.\n\nHeadings (web_fetch ${url}#<fragment> reads one section; offset/limit read characters):\n- Long\n  - Section 0 #s0\n`)).toBe(true)
+  expect(text).toContain('  - Section 299 #s299\n\n')
+  const body = text.slice(text.indexOf('\n\n', text.indexOf('- Section 299')) + 2, cut.index)
+  expect(body).toBe(markdown.slice(0, shownEnd)) // the page from its start, whole up to the marked cut
+  expect(markdown[shownEnd]).toBe('\n') // cut at a line break, not mid-word
+
+  const next = await fetchWith([{ url: 'long.html', offset: shownEnd, limit: 2_000 }, 'long.html#s150', 'long.html#nope'])
+  const [range, section, missing] = next.results.map((result) => result.text)
+  expect(range).toContain(`Showing characters ${shownEnd.toLocaleString('en-US')}–${(shownEnd + 2_000).toLocaleString('en-US')} of ${markdown.length.toLocaleString('en-US')}.`)
+  expect(range).toContain(`[Characters 0–${shownEnd.toLocaleString('en-US')} of the page are not shown.]\n\n${markdown.slice(shownEnd, shownEnd + 2_000)}\n\n[Cut here: characters ${(shownEnd + 2_000).toLocaleString('en-US')}–`)
+  const expected = markdown.slice(markdown.indexOf('## Section 150'), markdown.indexOf('## Section 151')).trim()
+  expect(section).toContain(`Showing section #s150: characters 0–${expected.length} of its ${expected.length} (the page has ${markdown.length.toLocaleString('en-US')}).`)
+  expect(section!.endsWith(`\n\n${expected}`)).toBe(true)
+  expect(section).not.toContain('Section 151\n')
+  expect(missing).toContain('No element with id "nope" on this page; showing the page from the start.')
 })
