@@ -97,19 +97,20 @@ describe('scripts/check-boundaries.mjs', () => {
     expect(output).toContain("src/a.ts:2:1 src/ must not import from workers/")
   })
 
-  it('rejects workers/ importing runtime values outside src/kernel/, src/host/ and src/protocol/', () => {
+  it('rejects workers/ importing runtime values outside src/kernel/, src/host/, src/protocol/ and src/run-code/worker/', () => {
     const root = plant({
       'workers/w.ts': [
         "import { a } from '../src/session/store.ts'",
         "import { b } from '../src/kernel/compose.ts'",
         "import { c } from '../src/host/index.ts'",
         "import { d } from '../src/protocol/index.ts'",
-        'export { a, b, c, d }',
+        "import { e } from '../src/run-code/worker/runner.ts'",
+        'export { a, b, c, d, e }',
       ].join('\n'),
     })
     const { output } = checkBoundaries(root)
-    expect(output).toContain('workers/w.ts:1:1 workers/ may import runtime values only from src/kernel/, src/host/ and src/protocol/')
-    expect(output).not.toMatch(/workers\/w\.ts:[234]:/)
+    expect(output).toContain("workers/w.ts:1:1 workers/ may import runtime values only from src/kernel/, src/host/, src/protocol/ and (the runtime worker's entry) src/run-code/worker/: '../src/session/store.ts'")
+    expect(output).not.toMatch(/workers\/w\.ts:[2345]:/)
   })
 
   it('rejects a src/protocol/ module only components/ load (directly or through the barrel), not one the worker loads too', () => {
