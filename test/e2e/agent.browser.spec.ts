@@ -6,9 +6,10 @@ const bashTurn = (command: string) => ({ text: 'Running it.', toolCalls: [{ name
 
 test('sends with the scripted model and shows the streamed text', async ({ page }) => {
   const long = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ')
-  await bootAgent(page, { script: [{ reasoning: 'Thinking hard.', text: long, delayMs: 20 }], storage: 'memory' })
+  await bootAgent(page, { script: [{ reasoning: 'Thinking hard.', text: long, delayMs: 50 }], storage: 'memory' })
   await send(page, 'hello')
-  await expect(page.locator('dsh-agent [part~="assistant-message"][data-streaming="true"]')).toBeVisible()
+  // The first request waits for the model's chunk and the worker's first step; on a loaded machine that can take seconds.
+  await expect(page.locator('dsh-agent [part~="assistant-message"][data-streaming="true"]')).toBeVisible({ timeout: 20_000 })
   await waitForTurnEnds(page, 1)
   await expect(page.locator('dsh-agent [part~="assistant-message"]')).toContainText('word39')
   await expect(page.locator('dsh-agent [part~="user-message"]')).toHaveText('hello')

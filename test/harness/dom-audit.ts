@@ -1,6 +1,7 @@
 /**
  * In-page audit of everything rendered inside shadow roots: `on*` attributes, link targets,
- * elements that can run script or fetch. Runs via `page.evaluate`.
+ * elements that can run script or fetch; `linksWithoutRel` counts links that open another origin
+ * without `target=_blank rel="noopener noreferrer"`. Runs via `page.evaluate`.
  * @module test/harness/dom-audit
  */
 export interface DomAudit { onAttributes: string[]; badHrefs: string[]; forbidden: string[]; linksWithoutRel: number; text: string }
@@ -16,7 +17,10 @@ export function auditShadowDom(selector: string): DomAudit {
       if (FORBIDDEN.has(el.tagName.toUpperCase())) out.forbidden.push(el.tagName)
       const href = el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('action')
       if (href !== null && !/^(https?:|mailto:)/.test(href)) out.badHrefs.push(`${el.tagName}=${href}`)
-      if (el.tagName === 'A' && !(el.getAttribute('rel') === 'noopener noreferrer' && el.getAttribute('target') === '_blank')) out.linksWithoutRel++
+      // A link either opens a new context without opener or referrer, or (same origin as the host page) navigates the page itself.
+      const newContext = el.getAttribute('rel') === 'noopener noreferrer' && el.getAttribute('target') === '_blank'
+      const hostPage = !el.hasAttribute('target') && href !== null && new URL(href, location.href).origin === location.origin
+      if (el.tagName === 'A' && !newContext && !hostPage) out.linksWithoutRel++
     }
     out.text += root.textContent ?? ''
   }

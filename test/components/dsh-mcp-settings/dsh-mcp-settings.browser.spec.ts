@@ -2,7 +2,7 @@
 // tool runs in the next turn, the token reaches only that server and never the DOM), clearing the token and removing the
 // server take effect; the section is axe-clean and in bounds at 390, 768 and 1280 px, light and dark (screenshots attached).
 import { expect, test, type Page } from '@playwright/test'
-import { bootAgent, send, waitForTurnEnds } from '../../harness/agent-page.ts'
+import { bootAgent, clickTool, send, waitForTurnEnds } from '../../harness/agent-page.ts'
 import { axeViolations } from '../../harness/axe.ts'
 import { startMcpTestServer, textTool, type McpTestServer } from '../../harness/mcp-server.ts'
 
@@ -13,7 +13,7 @@ test.afterEach(async () => { await server?.stop() })
 const section = (page: Page) => page.locator('dsh-agent dsh-mcp-settings')
 
 async function openSettings(page: Page): Promise<void> {
-  await page.locator('dsh-agent [part~="settings-toggle"]').click()
+  await clickTool(page, 'settings-toggle')
   await expect(section(page)).toBeVisible()
 }
 
