@@ -6,7 +6,7 @@
  */
 import type { LlmFailure } from '../llm/types.ts'
 import type { TurnEndReason } from '../session/types.ts'
-import type { LoopContext, PreStepDecision, RequestOutcome } from './loop-types.ts'
+import type { LoopContext, PreStepDecision, PreStepOutcome, RecoveryOutcome, RequestOutcome, ToolBatchOutcome } from './loop-types.ts'
 import { LlmError, errorChain } from '../llm/errors.ts'
 
 /** A cancel arrived or a phase already decided the turn must close. */
@@ -21,6 +21,31 @@ export function isEmptyBatch(decision: PreStepDecision): boolean {
 /** Empty first claim: zero-step `completed`. Empty later claim of an ending turn: close. */
 export function closesOnEmptyBatch(context: LoopContext, decision: PreStepDecision): boolean {
   return isEmptyBatch(decision) && (context.step === 0 || context.ending !== null)
+}
+
+/** `agent/pre-step` rejected the step: the turn closes `blocked`. */
+export function isRejected(outcome: PreStepOutcome): boolean {
+  return outcome.kind === 'reject'
+}
+
+/** `agent/pre-step` ended the turn with a reason of its own. */
+export function endsByDecision(outcome: PreStepOutcome): outcome is Extract<PreStepOutcome, { kind: 'end' }> {
+  return outcome.kind === 'end'
+}
+
+/** The request failed: the recovery phase decides whether to retry. */
+export function isFailedAttempt(outcome: RequestOutcome): boolean {
+  return outcome.kind === 'failed'
+}
+
+/** `agent/request-error` asked for another attempt. */
+export function wantsRetry(outcome: RecoveryOutcome): boolean {
+  return outcome.retry
+}
+
+/** A tool of the batch concluded the turn (no further step). */
+export function concludesTurn(outcome: ToolBatchOutcome): boolean {
+  return outcome.concludesTurn
 }
 
 export function hasToolCalls(outcome: RequestOutcome): boolean {

@@ -124,11 +124,19 @@ export interface LoopPhases {
 }
 
 export type PhaseName = keyof LoopPhases
+/** Each phase's input and output, by name (indexed by a generic name, they stay correlated). */
+export type PhaseInputs = { [P in PhaseName]: Parameters<LoopPhases[P]>[0] }
+export type PhaseOutputs = { [P in PhaseName]: Awaited<ReturnType<LoopPhases[P]>> }
+/** The phases as the runner calls them: `phases[phase](input)` with input and output of the same phase. */
+export type PhaseFunctions = { [P in PhaseName]: (input: PhaseInputs[P]) => Promise<PhaseOutputs[P]> }
 
+/** One phase to run over its input (what a phase state's entry hands the runner). */
+export type PhaseCall<P extends PhaseName = PhaseName> = { [Q in P]: { phase: Q; input: PhaseInputs[Q] } }[P]
 /** What the machine sends the phase runner: run `phase` over `input`. */
-export type PhaseRun = { [P in PhaseName]: { type: 'phase.run'; phase: P; input: Parameters<LoopPhases[P]>[0] } }[PhaseName]
+export type PhaseRun<P extends PhaseName = PhaseName> = { type: 'phase.run' } & PhaseCall<P>
 
+/** The runner's answers for one phase: its output, or what it threw. */
+export type PhaseDone<P extends PhaseName> = { type: `${P}.done`; output: PhaseOutputs[P] }
+export type PhaseFailed<P extends PhaseName> = { type: `${P}.error`; error: unknown }
 /** What the phase runner answers: the phase's output, or what it threw. */
-export type PhaseEvent = {
-  [P in PhaseName]: { type: `${P}.done`; output: Awaited<ReturnType<LoopPhases[P]>> } | { type: `${P}.error`; error: unknown }
-}[PhaseName]
+export type PhaseEvent = { [P in PhaseName]: PhaseDone<P> | PhaseFailed<P> }[PhaseName]

@@ -7,12 +7,14 @@
  */
 import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 import type {
-  FailedAttempt, LoopContext, LoopEvent, LoopInput, MaintenanceRun, PhaseRun, PreStepOutcome, RequestOutcome, StepInput,
+  FailedAttempt, LoopContext, LoopEvent, LoopInput, MaintenanceRun, PhaseCall, PhaseRun, PreStepOutcome, RecoveryOutcome, RequestOutcome,
+  StepInput, ToolBatchOutcome,
 } from './loop-types.ts'
 import type { UserMessage } from '../llm/types.ts'
 import type { TurnEndReason } from '../session/types.ts'
 import {
-  closeReason, closesOnEmptyBatch, failureOfError, hasToolCalls, isEndingQuietly, isHalting, opensNextTurn,
+  closeReason, closesOnEmptyBatch, concludesTurn, endsByDecision, failureOfError, hasToolCalls, isEndingQuietly, isFailedAttempt,
+  isHalting, isRejected, opensNextTurn, wantsRetry,
 } from './guards.ts'
 
 /** Raised when the machine runs an actor or action nobody provided. */
@@ -45,6 +47,10 @@ const attemptOf = (outcome: RequestOutcome): FailedAttempt | null =>
   outcome.kind === 'failed' ? { failure: outcome.failure, provider: outcome.provider, retryPolicy: outcome.retryPolicy } : null
 
 const stepInput = (context: LoopContext): StepInput => ({ turn: context.turn, step: context.step })
+
+/** The entry of a phase's state: the turn's phase runner runs the phase `call` reads from the context. */
+const enterPhase = (call: (context: LoopContext) => PhaseCall) =>
+  ({ type: 'runPhase', params: ({ context }: { context: LoopContext }): PhaseRun => ({ type: 'phase.run', ...call(context) }) }) as const
 
 /**
  * Why `{ guard: 'isHalting' }` leads every transition list of a phase: a cancel, a reason a phase
@@ -91,10 +97,13 @@ export const agentLoopMachine = setup({
   },
   guards: {
     isHalting: ({ context }) => isHalting(context),
-    isKind: (_, { kind, expected }: { kind: string; expected: string }) => kind === expected,
+    isRejected: (_, { outcome }: { outcome: PreStepOutcome }) => isRejected(outcome),
+    endsByDecision: (_, { outcome }: { outcome: PreStepOutcome }) => endsByDecision(outcome),
+    isFailedAttempt: (_, { outcome }: { outcome: RequestOutcome }) => isFailedAttempt(outcome),
+    wantsRetry: (_, { outcome }: { outcome: RecoveryOutcome }) => wantsRetry(outcome),
+    concludesTurn: (_, { outcome }: { outcome: ToolBatchOutcome }) => concludesTurn(outcome),
     closesOnEmptyBatch: ({ context }, { outcome }: { outcome: PreStepOutcome }) => closesOnEmptyBatch(context, outcome),
     hasToolCalls: (_, { outcome }: { outcome: RequestOutcome }) => hasToolCalls(outcome),
-    isTrue: (_, { value }: { value: boolean }) => value,
     isEndingQuietly: ({ context }) => isEndingQuietly(context),
     hasNextStepInput: ({ context }) => context.pending.nextStep > 0,
     hasQueuedWake: ({ context }) => context.wakeQueued,
@@ -172,19 +181,19 @@ export const agentLoopMachine = setup({
       states: {
         /** Claim input, assemble the prompt, `agent/pre-step`: the step enters with its messages and prompt, or the turn closes. */
         claiming: {
-          entry: { type: 'runPhase', params: ({ context }) => ({ type: 'phase.run', phase: 'preStep', input: { turn: context.turn, step: context.step + 1, target: context.step === 0 ? 'next-turn' : 'next-step' } }) },
+          entry: enterPhase((c) => ({ phase: 'preStep', input: { turn: c.turn, step: c.step + 1, target: c.step === 0 ? 'next-turn' : 'next-step' } })),
           on: {
             'preStep.done': [
               haltToClosing,
               {
-                guard: { type: 'isKind', params: ({ event }) => ({ kind: event.output.kind, expected: 'reject' }) },
+                guard: { type: 'isRejected', params: ({ event }) => ({ outcome: event.output }) },
                 target: 'closing',
                 actions: { type: 'decideReason', params: { reason: { kind: 'blocked' } } },
               },
               {
-                guard: { type: 'isKind', params: ({ event }) => ({ kind: event.output.kind, expected: 'end' }) },
+                guard: { type: 'endsByDecision', params: ({ event }) => ({ outcome: event.output }) },
                 target: 'closing',
-                actions: { type: 'decideReason', params: ({ event }) => ({ reason: event.output.kind === 'end' ? event.output.reason : { kind: 'completed' } }) },
+                actions: { type: 'decideReason', params: ({ event }) => ({ reason: endsByDecision(event.output) ? event.output.reason : { kind: 'completed' } }) },
               },
               { guard: { type: 'closesOnEmptyBatch', params: ({ event }) => ({ outcome: event.output }) }, target: 'closing' },
               {
@@ -206,7 +215,7 @@ export const agentLoopMachine = setup({
           states: {
             /** One model request over the step's prompt: its tool calls, a failed attempt, or the step's result. */
             requesting: {
-              entry: { type: 'runPhase', params: ({ context }) => ({ type: 'phase.run', phase: 'request', input: { ...stepInput(context), assembly: stepValue(context.assembly, 'assembly') } }) },
+              entry: enterPhase((c) => ({ phase: 'request', input: { ...stepInput(c), assembly: stepValue(c.assembly, 'assembly') } })),
               on: {
                 'request.done': [
                   {
@@ -216,7 +225,7 @@ export const agentLoopMachine = setup({
                   },
                   haltToStepEnd,
                   {
-                    guard: { type: 'isKind', params: ({ event }) => ({ kind: event.output.kind, expected: 'failed' }) },
+                    guard: { type: 'isFailedAttempt', params: ({ event }) => ({ outcome: event.output }) },
                     target: 'recovering',
                     actions: assign({ failedAttempt: ({ event }) => attemptOf(event.output) }),
                   },
@@ -233,11 +242,11 @@ export const agentLoopMachine = setup({
             },
             /** `agent/request-error` over the failed attempt: retry the request, or the turn ends `error`. */
             recovering: {
-              entry: { type: 'runPhase', params: ({ context }) => ({ type: 'phase.run', phase: 'requestError', input: { ...stepInput(context), attempt: stepValue(context.failedAttempt, 'failedAttempt') } }) },
+              entry: enterPhase((c) => ({ phase: 'requestError', input: { ...stepInput(c), attempt: stepValue(c.failedAttempt, 'failedAttempt') } })),
               on: {
                 'requestError.done': [
                   haltToStepEnd,
-                  { guard: { type: 'isTrue', params: ({ event }) => ({ value: event.output.retry }) }, target: 'requesting' },
+                  { guard: { type: 'wantsRetry', params: ({ event }) => ({ outcome: event.output }) }, target: 'requesting' },
                   {
                     target: 'stepEnd',
                     actions: { type: 'decideReason', params: ({ context }) => ({ reason: { kind: 'error', error: stepValue(context.failedAttempt, 'failedAttempt').failure } }) },
@@ -248,11 +257,11 @@ export const agentLoopMachine = setup({
             },
             /** The step's tool calls through the tool batch; their contexts queue for the next step. */
             runningTools: {
-              entry: { type: 'runPhase', params: ({ context }) => ({ type: 'phase.run', phase: 'toolBatch', input: { ...stepInput(context), calls: context.calls } }) },
+              entry: enterPhase((c) => ({ phase: 'toolBatch', input: { ...stepInput(c), calls: c.calls } })),
               on: {
                 'toolBatch.done': [
                   haltToStepEnd,
-                  { guard: { type: 'isTrue', params: ({ event }) => ({ value: event.output.concludesTurn }) }, target: 'stepEnd', actions: assign({ ending: 'completed' }) },
+                  { guard: { type: 'concludesTurn', params: ({ event }) => ({ outcome: event.output }) }, target: 'stepEnd', actions: assign({ ending: 'completed' }) },
                   { target: 'stepEnd', actions: assign({ ending: null }) },
                 ],
                 'toolBatch.error': [haltToStepEnd, { target: 'stepEnd', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } }],
@@ -269,7 +278,7 @@ export const agentLoopMachine = setup({
           },
         },
         stopping: {
-          entry: { type: 'runPhase', params: ({ context }) => ({ type: 'phase.run', phase: 'turnStopping', input: stepInput(context) }) },
+          entry: enterPhase((c) => ({ phase: 'turnStopping', input: stepInput(c) })),
           on: {
             'turnStopping.done': [
               haltToClosing,

@@ -8,16 +8,19 @@
  * @module agent-loop/phases
  */
 import { fromCallback } from 'xstate'
-import type { LoopPhases, PhaseEvent, PhaseRun } from './loop-types.ts'
+import type { LoopPhases, PhaseDone, PhaseFailed, PhaseFunctions, PhaseName, PhaseRun } from './loop-types.ts'
 
 /** Starts `phases[phase](input)`, turning a synchronous throw into a rejection like an async body. */
-function start(phases: LoopPhases, run: PhaseRun): Promise<unknown> {
+function start<P extends PhaseName>(phases: PhaseFunctions, run: PhaseRun<P>) {
   try {
-    return (phases[run.phase] as (input: unknown) => Promise<unknown>)(run.input)
+    return phases[run.phase](run.input)
   } catch (error) {
     return Promise.reject(error)
   }
 }
+
+const done = <P extends PhaseName>(phase: P, output: PhaseDone<P>['output']): PhaseDone<P> => ({ type: `${phase}.done`, output })
+const failed = <P extends PhaseName>(phase: P, error: unknown): PhaseFailed<P> => ({ type: `${phase}.error`, error })
 
 /** Delivers one answer (`answer()` sends it to the machine); the agent wraps it to publish its status after. */
 export type AnswerRelay = (answer: () => void) => void
@@ -26,12 +29,13 @@ const direct: AnswerRelay = (answer) => answer()
 
 /** The phase runner actor over the agent's phase implementations (supplied with `machine.provide()`). */
 export function phaseRunner(phases: LoopPhases, relay: AnswerRelay = direct) {
+  const run = <P extends PhaseName>(call: PhaseRun<P>, sendBack: (answer: PhaseDone<P> | PhaseFailed<P>) => void) => {
+    start(phases, call).then(
+      (output) => relay(() => sendBack(done(call.phase, output))),
+      (error: unknown) => relay(() => sendBack(failed(call.phase, error))),
+    )
+  }
   return fromCallback<PhaseRun>(({ receive, sendBack }) => {
-    receive((run) => {
-      start(phases, run).then(
-        (output) => relay(() => sendBack({ type: `${run.phase}.done`, output } as PhaseEvent)),
-        (error: unknown) => relay(() => sendBack({ type: `${run.phase}.error`, error } as PhaseEvent)),
-      )
-    })
+    receive((call) => run(call, sendBack))
   })
 }
