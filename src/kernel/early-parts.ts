@@ -32,6 +32,15 @@ export function preloadParts(hint: PreloadHint): string[] {
   } else if (hint.provider === 'replay') {
     quiet(import('../llm-replay/index.ts'))
     started.push('llm-replay')
+  } else if (hint.provider === 'openai-responses') {
+    quiet(import('../llm-openai-responses/index.ts'))
+    started.push('llm-openai-responses')
+  } else if (hint.provider === 'anthropic') {
+    quiet(import('../llm-anthropic/index.ts'))
+    started.push('llm-anthropic')
+  } else if (hint.provider === 'gemini') {
+    quiet(import('../llm-gemini/index.ts'))
+    started.push('llm-gemini')
   } else {
     quiet(import('../llm-openai-compatible/index.ts'))
     started.push('llm-openai-compatible')
