@@ -25,7 +25,9 @@ export function createAnthropicAdapter(settings: HttpProviderSettings): LlmAdapt
     const entry = catalog.entry(options.model)
     const maxTokens = options.maxTokens ?? entry?.maxOutputTokens ?? DEFAULT_MAX_TOKENS
     const thinking = settings.thinking ?? entry?.thinking ?? false
-    const budget = Math.max(1_024, Math.min(THINKING_BUDGET[options.reasoningEffort ?? 'medium'], maxTokens - 1))
+    // The budget is part of max_tokens: when it would take all of it, thinking gets half.
+    const wanted = THINKING_BUDGET[options.reasoningEffort ?? 'medium']
+    const budget = wanted < maxTokens ? wanted : Math.max(1_024, Math.floor(maxTokens / 2))
     return JSON.stringify(buildAnthropicRequest({ ...options, maxTokens }, { provider: settings.provider, maxTokens, ...(thinking ? { thinkingBudget: budget } : {}) }))
   }
 
