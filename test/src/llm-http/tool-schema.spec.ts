@@ -2,8 +2,9 @@
 // OpenAPI subset with $ref inlined, const/oneOf/type-list rewritten, unknown keywords dropped.
 import { describe, expect, it } from 'vitest'
 import { normalizeToolSchema } from '../../../src/llm-http/tool-schema.ts'
+import type { JsonValue } from '../../../src/util/json.ts'
 
-const mcpSchema = {
+const mcpSchema: JsonValue = {
   $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', additionalProperties: false,
   properties: {
     $schema: { type: 'string', description: 'a property that happens to be named $schema' },

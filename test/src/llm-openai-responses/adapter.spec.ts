@@ -34,7 +34,7 @@ describe('openai-responses adapter', () => {
     const first = await run({}, { thinking: true })
     const finish = first.chunks.at(-1)!
     expect(finish).toMatchObject({ type: 'finish', reason: { kind: 'tool-calls' }, replayState: { reasoning: [{ type: 'reasoning', id: 'rs_1', encrypted_content: 'enc-1' }] } })
-    const assistant = createAssistantMessage(blocksOf(first.chunks), { provider: 'openai-responses', model: 'gpt-5-mini', replayState: (finish as { replayState: never }).replayState })
+    const assistant = createAssistantMessage(blocksOf(first.chunks), { provider: 'openai-responses', model: 'gpt-5-mini', ...(finish.type === 'finish' && finish.replayState !== undefined ? { replayState: finish.replayState } : {}) })
     mock.enqueue({ body: namedEvents([responses.text('done'), responses.completed()]) })
     const second = await run({
       system: 'Be brief.',
