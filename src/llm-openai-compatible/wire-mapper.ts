@@ -75,9 +75,10 @@ export class WireMapper implements EventMapper {
 
   private appendCall(fragment: WireToolCallDelta, out: StreamChunk[]): void {
     const id = this.builder.call(fragment.index ?? 0, { id: fragment.id, name: fragment.function?.name ?? '', args: fragment.function?.arguments ?? '' }, out)
-    const extras = Object.entries(fragment).filter(([key]) => !STANDARD_CALL_FIELDS.has(key))
-    if (extras.length === 0) return
-    const calls = (this.builder.replay.calls ??= {}) as Record<string, JsonValue>
-    calls[id] = { ...(calls[id] as Record<string, JsonValue> | undefined), ...Object.fromEntries(extras) as Record<string, JsonValue> }
+    for (const key in fragment) {
+      if (STANDARD_CALL_FIELDS.has(key)) continue
+      const calls = (this.builder.replay.calls ??= {}) as Record<string, Record<string, JsonValue>>
+      calls[id] = { ...calls[id], [key]: (fragment as unknown as Record<string, JsonValue>)[key]! }
+    }
   }
 }
