@@ -5,9 +5,9 @@
  * Contract: the key lives in this closure and the `x-api-key` header only.
  * @module llm-anthropic/adapter
  */
-import { ModelCatalog } from '../llm/model-catalog.ts'
 import type { GenerateOptions, LlmAdapter, StreamChunk } from '../llm/types.ts'
-import { configuredModel, endpoint, type HttpProviderSettings } from '../llm-http/settings.ts'
+import { catalogOf, httpAdapter } from '../llm-http/adapter.ts'
+import { endpoint, type HttpProviderSettings } from '../llm-http/settings.ts'
 import { streamSse } from '../llm-http/sse-request.ts'
 import { AnthropicEventMapper } from './event-mapper.ts'
 import { buildAnthropicRequest } from './serialize.ts'
@@ -18,7 +18,7 @@ const DEFAULT_MAX_TOKENS = 8_192
 const THINKING_BUDGET = { low: 2_048, medium: 8_192, high: 16_384 } as const
 
 export function createAnthropicAdapter(settings: HttpProviderSettings): LlmAdapter {
-  const catalog = new ModelCatalog(settings.provider, [...settings.models, configuredModel(settings)])
+  const catalog = catalogOf(settings)
   const url = endpoint(settings.baseURL, '/v1/messages')
 
   function body(options: GenerateOptions): string {
@@ -44,11 +44,5 @@ export function createAnthropicAdapter(settings: HttpProviderSettings): LlmAdapt
     }), new AnthropicEventMapper(settings.maxResponseChars))
   }
 
-  return {
-    providerInfo: { id: settings.provider, label: 'Anthropic' },
-    listModels: async () => catalog.list(),
-    resolveModel: (model) => catalog.resolve(model),
-    callDefaults: () => (settings.reasoningEffort !== undefined ? { reasoningEffort: settings.reasoningEffort } : {}),
-    stream,
-  }
+  return httpAdapter(settings, 'Anthropic', catalog, stream)
 }

@@ -5,15 +5,15 @@
  * (never in the URL).
  * @module llm-gemini/adapter
  */
-import { ModelCatalog } from '../llm/model-catalog.ts'
 import type { GenerateOptions, LlmAdapter, StreamChunk } from '../llm/types.ts'
-import { configuredModel, endpoint, type HttpProviderSettings } from '../llm-http/settings.ts'
+import { catalogOf, httpAdapter } from '../llm-http/adapter.ts'
+import { endpoint, type HttpProviderSettings } from '../llm-http/settings.ts'
 import { streamSse } from '../llm-http/sse-request.ts'
 import { GeminiEventMapper } from './event-mapper.ts'
 import { buildGeminiRequest } from './serialize.ts'
 
 export function createGeminiAdapter(settings: HttpProviderSettings): LlmAdapter {
-  const catalog = new ModelCatalog(settings.provider, [...settings.models, configuredModel(settings)])
+  const catalog = catalogOf(settings)
 
   function stream(options: GenerateOptions): AsyncGenerator<StreamChunk> {
     const thinking = settings.thinking ?? catalog.entry(options.model)?.thinking ?? false
@@ -24,10 +24,5 @@ export function createGeminiAdapter(settings: HttpProviderSettings): LlmAdapter 
     }), new GeminiEventMapper(settings.maxResponseChars))
   }
 
-  return {
-    providerInfo: { id: settings.provider, label: 'Gemini' },
-    listModels: async () => catalog.list(),
-    resolveModel: (model) => catalog.resolve(model),
-    stream,
-  }
+  return httpAdapter(settings, 'Gemini', catalog, stream)
 }

@@ -14,16 +14,15 @@ import { parseEventObject } from '../llm-http/body.ts'
 import { ChunkBuilder } from '../llm-http/chunk-builder.ts'
 import { failureFromStreamError } from '../llm-http/http-failure.ts'
 import type { EventMapper } from '../llm-http/sse-decode.ts'
+import { usageWithCache } from '../llm-http/usage.ts'
 import type { GeminiPart, GeminiResponse, GeminiUsage } from './wire-types.ts'
 
 /** `promptTokenCount` includes the cached part; thoughts are output. */
 export function mapGeminiUsage(wire: GeminiUsage): TokenUsage {
-  const cached = wire.cachedContentTokenCount ?? 0
-  const thoughts = wire.thoughtsTokenCount ?? 0
-  const usage: TokenUsage = { inputTokens: Math.max(0, (wire.promptTokenCount ?? 0) - cached), outputTokens: (wire.candidatesTokenCount ?? 0) + thoughts }
-  if (cached) usage.cacheReadTokens = cached
-  if (thoughts) usage.reasoningTokens = thoughts
-  return usage
+  return usageWithCache({
+    input: wire.promptTokenCount, cached: wire.cachedContentTokenCount,
+    output: (wire.candidatesTokenCount ?? 0) + (wire.thoughtsTokenCount ?? 0), reasoning: wire.thoughtsTokenCount,
+  })
 }
 
 export class GeminiEventMapper implements EventMapper {

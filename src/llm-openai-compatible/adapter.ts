@@ -4,9 +4,10 @@
  * only, no DOM. Contract: the key lives in this closure and the Authorization header only.
  * @module llm-openai-compatible/adapter
  */
-import { ModelCatalog, DEEPSEEK_MODELS } from '../llm/model-catalog.ts'
+import { DEEPSEEK_MODELS } from '../llm/model-catalog.ts'
 import type { GenerateOptions, LlmAdapter, StreamChunk } from '../llm/types.ts'
-import { configuredModel, endpoint, type HttpProviderSettings } from '../llm-http/settings.ts'
+import { catalogOf, httpAdapter } from '../llm-http/adapter.ts'
+import { endpoint, type HttpProviderSettings } from '../llm-http/settings.ts'
 import { streamSse } from '../llm-http/sse-request.ts'
 import type { SchemaDialect } from '../llm-http/tool-schema.ts'
 import { buildRequest } from './serialize.ts'
@@ -23,7 +24,7 @@ export interface OpenAiCompatibleSettings extends HttpProviderSettings {
 const STRICT_ALTERNATION_FAMILIES = /gemma|mistral|mixtral|llama-?2/i
 
 export function createOpenAiCompatibleAdapter(settings: OpenAiCompatibleSettings): LlmAdapter {
-  const catalog = new ModelCatalog(settings.provider, [...DEEPSEEK_MODELS, ...settings.models, configuredModel(settings)])
+  const catalog = catalogOf(settings, DEEPSEEK_MODELS)
   const url = endpoint(settings.baseURL, '/chat/completions')
   const googleEndpoint = new URL(url).hostname === 'generativelanguage.googleapis.com'
 
@@ -47,11 +48,5 @@ export function createOpenAiCompatibleAdapter(settings: OpenAiCompatibleSettings
     }), new WireMapper(settings.maxResponseChars))
   }
 
-  return {
-    providerInfo: { id: settings.provider, label: settings.provider === 'openai-compatible' ? 'OpenAI-compatible' : settings.provider },
-    listModels: async () => catalog.list(),
-    resolveModel: (model) => catalog.resolve(model),
-    callDefaults: () => (settings.reasoningEffort !== undefined ? { reasoningEffort: settings.reasoningEffort } : {}),
-    stream,
-  }
+  return httpAdapter(settings, settings.provider === 'openai-compatible' ? 'OpenAI-compatible' : settings.provider, catalog, stream)
 }

@@ -13,6 +13,7 @@ import { parseEventObject } from '../llm-http/body.ts'
 import { ChunkBuilder } from '../llm-http/chunk-builder.ts'
 import { failureFromStreamError } from '../llm-http/http-failure.ts'
 import type { EventMapper } from '../llm-http/sse-decode.ts'
+import { usageWithCache } from '../llm-http/usage.ts'
 import type { WireChunk, WireToolCallDelta, WireUsage } from './wire-types.ts'
 
 const FINISH: Record<string, FinishReason['kind']> = { stop: 'stop', length: 'max-tokens', tool_calls: 'tool-calls', function_call: 'tool-calls', content_filter: 'stop' }
@@ -21,12 +22,10 @@ const STANDARD_CALL_FIELDS = new Set(['index', 'id', 'type', 'function'])
 
 /** DeepSeek's `prompt_tokens` includes cache hits: input = prompt − hit, cacheRead = hit. */
 export function mapUsage(wire: WireUsage): TokenUsage {
-  const hit = wire.prompt_cache_hit_tokens ?? wire.prompt_tokens_details?.cached_tokens
-  const usage: TokenUsage = { inputTokens: Math.max(0, (wire.prompt_tokens ?? 0) - (hit ?? 0)), outputTokens: wire.completion_tokens ?? 0 }
-  if (hit !== undefined) usage.cacheReadTokens = hit
-  const reasoning = wire.completion_tokens_details?.reasoning_tokens
-  if (reasoning !== undefined) usage.reasoningTokens = reasoning
-  return usage
+  return usageWithCache({
+    input: wire.prompt_tokens, cached: wire.prompt_cache_hit_tokens ?? wire.prompt_tokens_details?.cached_tokens,
+    output: wire.completion_tokens, reasoning: wire.completion_tokens_details?.reasoning_tokens,
+  })
 }
 
 export class WireMapper implements EventMapper {

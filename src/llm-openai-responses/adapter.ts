@@ -4,15 +4,15 @@
  * fetch only. Contract: the key lives in this closure and the Authorization header only.
  * @module llm-openai-responses/adapter
  */
-import { ModelCatalog } from '../llm/model-catalog.ts'
 import type { GenerateOptions, LlmAdapter, StreamChunk } from '../llm/types.ts'
-import { configuredModel, endpoint, type HttpProviderSettings } from '../llm-http/settings.ts'
+import { catalogOf, httpAdapter } from '../llm-http/adapter.ts'
+import { endpoint, type HttpProviderSettings } from '../llm-http/settings.ts'
 import { streamSse } from '../llm-http/sse-request.ts'
 import { ResponsesEventMapper } from './event-mapper.ts'
 import { buildResponsesRequest } from './serialize.ts'
 
 export function createOpenAiResponsesAdapter(settings: HttpProviderSettings): LlmAdapter {
-  const catalog = new ModelCatalog(settings.provider, [...settings.models, configuredModel(settings)])
+  const catalog = catalogOf(settings)
   const url = endpoint(settings.baseURL, '/responses')
 
   function stream(options: GenerateOptions): AsyncGenerator<StreamChunk> {
@@ -24,11 +24,5 @@ export function createOpenAiResponsesAdapter(settings: HttpProviderSettings): Ll
     }), new ResponsesEventMapper(settings.maxResponseChars))
   }
 
-  return {
-    providerInfo: { id: settings.provider, label: 'OpenAI Responses' },
-    listModels: async () => catalog.list(),
-    resolveModel: (model) => catalog.resolve(model),
-    callDefaults: () => (settings.reasoningEffort !== undefined ? { reasoningEffort: settings.reasoningEffort } : {}),
-    stream,
-  }
+  return httpAdapter(settings, 'OpenAI Responses', catalog, stream)
 }

@@ -14,16 +14,12 @@ import { parseEventObject } from '../llm-http/body.ts'
 import { ChunkBuilder } from '../llm-http/chunk-builder.ts'
 import { failureFromStreamError } from '../llm-http/http-failure.ts'
 import type { EventMapper } from '../llm-http/sse-decode.ts'
+import { usageWithCache } from '../llm-http/usage.ts'
 import type { ResponsesEvent, ResponsesUsage } from './wire-types.ts'
 
 /** `input_tokens` includes the cached ones: input = input − cached, cacheRead = cached. */
 export function mapResponsesUsage(wire: ResponsesUsage): TokenUsage {
-  const cached = wire.input_tokens_details?.cached_tokens ?? 0
-  const usage: TokenUsage = { inputTokens: Math.max(0, (wire.input_tokens ?? 0) - cached), outputTokens: wire.output_tokens ?? 0 }
-  if (cached) usage.cacheReadTokens = cached
-  const reasoning = wire.output_tokens_details?.reasoning_tokens
-  if (reasoning !== undefined) usage.reasoningTokens = reasoning
-  return usage
+  return usageWithCache({ input: wire.input_tokens, cached: wire.input_tokens_details?.cached_tokens, output: wire.output_tokens, reasoning: wire.output_tokens_details?.reasoning_tokens })
 }
 
 export class ResponsesEventMapper implements EventMapper {
