@@ -4,11 +4,11 @@
 // preflight allows exactly the request headers README states for that provider. The model calls
 // `read`, the tool runs, the result goes back in the provider's own shape, the model answers.
 import { expect, test, type Page } from '@playwright/test'
-import type { ProvidersTestApi, TurnReport } from '../../demo/test-pages/providers/worker.ts'
+import type { ProvidersTestApi, TurnReport } from '../../demo/test-pages/runtime/providers-worker.ts'
 import { anthropic, chunk, gemini, namedEvents, responses, sse, usage, type FormatName } from '../mock-provider/formats.ts'
 import { MockProvider } from '../mock-provider/server.ts'
 
-declare const providersHarness: { api: { turn(llm: Parameters<ProvidersTestApi['turn']>[0]): Promise<TurnReport> } }
+declare const providersHarness: { turn(llm: Parameters<ProvidersTestApi['turn']>[0]): Promise<TurnReport> }
 
 const KEY = 'sk-browser-0123456789abcdefGHIJ'
 const ARGS = '{"file_path":"a.md"}'
@@ -54,7 +54,7 @@ test.beforeAll(async () => { mock = await MockProvider.start() })
 test.afterAll(async () => { await mock.close() })
 
 async function open(page: Page): Promise<void> {
-  await page.goto('/test-pages/providers/index.html')
+  await page.goto('/test-pages/runtime/index.html')
   await page.waitForSelector('body[data-ready="true"]')
 }
 
@@ -64,7 +64,7 @@ test('a scripted tool turn completes through each HTTP provider over real fetch,
     mock.allowHeaders = spec.allowHeaders
     const before = mock.requests.length
     mock.enqueue(...spec.replies.map((body) => ({ body })))
-    const report = await page.evaluate((llm) => providersHarness.api.turn(llm), { provider, baseURL: mock.baseURL, apiKey: KEY, model: spec.model })
+    const report = await page.evaluate((llm) => providersHarness.turn(llm), { provider, baseURL: mock.baseURL, apiKey: KEY, model: spec.model })
     expect(report.turnEnd, provider).toEqual({ turn: 1, reason: { kind: 'completed' } })
     expect(report.toolResult, provider).toContain('Heading A')
     expect(report.finalText, provider).toBe('It holds Heading A.')

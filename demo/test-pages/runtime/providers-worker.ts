@@ -1,7 +1,7 @@
 /**
  * Test-only worker: one agent turn through the headless runtime (real IndexedDB) with an HTTP
  * provider aimed at the spec's local server, reporting what the session log recorded.
- * @module demo/test-pages/providers/worker
+ * @module demo/test-pages/runtime/providers-worker
  */
 import * as Comlink from 'comlink'
 import { createRuntime, type RuntimeLlmOptions } from '../../../src/index.ts'
