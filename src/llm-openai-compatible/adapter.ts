@@ -16,7 +16,7 @@ import { WireMapper } from './wire-mapper.ts'
 export interface OpenAiCompatibleSettings extends HttpProviderSettings {
   /** Merge adjacent user messages for every model (else per model: catalog `strictAlternation`, then the known families). */
   strictAlternation?: boolean
-  /** Tool-schema dialect (default: `gemini` for Google's endpoint or a `gemini-*` model, else `json-schema`). */
+  /** Tool-schema dialect (default: `gemini` for Google's endpoint or a `gemini-*` / `…/gemini-*` model, else `json-schema`). */
   schemaDialect?: SchemaDialect
 }
 
@@ -35,7 +35,7 @@ export function createOpenAiCompatibleAdapter(settings: OpenAiCompatibleSettings
       thinking,
       ...(settings.thinking === undefined ? {} : { thinkingParam: settings.thinking }),
       provider: settings.provider,
-      schemaDialect: settings.schemaDialect ?? (googleEndpoint || /^gemini/i.test(options.model) ? 'gemini' : 'json-schema'),
+      schemaDialect: settings.schemaDialect ?? (googleEndpoint || /(^|\/)gemini/i.test(options.model) ? 'gemini' : 'json-schema'),
       strictAlternation: settings.strictAlternation ?? entry?.strictAlternation ?? STRICT_ALTERNATION_FAMILIES.test(options.model),
     }))
   }
