@@ -6,7 +6,7 @@
  * @module bench/llm
  */
 import { decodeSseStream } from '../src/llm-openai-compatible/stream-decoder.ts'
-import { SseParser } from '../src/llm-openai-compatible/sse-parser.ts'
+import { SseParser } from '../src/llm-http/sse-parser.ts'
 import { BlockAssembler } from '../src/llm/block-assembler.ts'
 import { chunk, sse, usage } from '../test/mock-provider/wire.ts'
 import { recordSamples } from './harness.ts'

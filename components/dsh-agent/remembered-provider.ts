@@ -6,17 +6,16 @@
  * malformed entries read as nothing remembered; storage that refuses writes is ignored.
  * @module components/dsh-agent/remembered-provider
  */
-import type { ProviderKind } from '../../src/protocol/index.ts'
+import { PROVIDER_KINDS, type ProviderKind } from '../../src/protocol/index.ts'
 
 const ENTRY = 'dsh-agent:provider'
-const KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay']
 
 export interface RememberedProvider { provider: ProviderKind; baseURL: string; model: string }
 
 export function loadRememberedProvider(): RememberedProvider | undefined {
   try {
     const value = JSON.parse(localStorage.getItem(ENTRY) ?? 'null') as Partial<RememberedProvider> | null
-    if (!value || !KINDS.includes(value.provider as ProviderKind) || typeof value.baseURL !== 'string' || typeof value.model !== 'string') return undefined
+    if (!value || !PROVIDER_KINDS.includes(value.provider as ProviderKind) || typeof value.baseURL !== 'string' || typeof value.model !== 'string') return undefined
     return { provider: value.provider as ProviderKind, baseURL: value.baseURL, model: value.model }
   } catch {
     return undefined // storage blocked (sandboxed frame, privacy mode) or a foreign value: nothing remembered

@@ -11,7 +11,7 @@
  */
 import { LitElement, html, nothing, type TemplateResult } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
-import type { ApprovalRuleView, KeyState, ProviderKind } from '../../src/protocol/index.ts'
+import { PROVIDER_KINDS, type ApprovalRuleView, type KeyState, type ProviderKind } from '../../src/protocol/index.ts'
 import { panelStrings } from '../i18n/panel-strings.ts'
 import { toolStrings } from '../i18n/tool-strings.ts'
 import { emit } from '../events/index.ts'
@@ -62,7 +62,7 @@ export class DshSettings extends LitElement {
     return html`<form part="settings" @submit=${this.#save} aria-label=${s.settings}>
       <label>${s.provider}
         <select part="provider-select" .value=${this.provider}>
-          ${(['openai-compatible', 'scripted', 'replay'] as const).map((p) => html`<option value=${p} ?selected=${p === this.provider}>${p}</option>`)}
+          ${PROVIDER_KINDS.map((p) => html`<option value=${p} ?selected=${p === this.provider}>${p}</option>`)}
         </select></label>
       <label>${s.baseUrl} <input part="base-url-input" type="url" .value=${this.baseUrl} placeholder="https://api.deepseek.com" /></label>
       <label>${s.model} <input part="model-input" .value=${this.model} placeholder="deepseek-chat" /></label>

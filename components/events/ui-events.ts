@@ -3,6 +3,8 @@
  * `<dsh-agent>`; all bubble and are composed. Plane: main.
  * @module components/events/ui-events
  */
+import type { ProviderKind } from '../../src/protocol/messages.ts'
+
 export interface DshSubmitDetail { text: string }
 /** `remember` (with `allowed-once`): "Allow for this session". */
 export interface DshApprovalDecideDetail { id: string; outcome: 'allowed-once' | 'rejected'; remember?: boolean }
@@ -17,7 +19,7 @@ export type DshSessionActionDetail =
   /** The file's text, or its bytes (the session list sends bytes: UTF-8 JSONL or dsh's default zstd-compressed `session.jsonl.zstd`). */
   | { action: 'import'; jsonl: string | Uint8Array }
 export type DshSettingsChangeDetail =
-  | { action: 'provider'; provider: 'openai-compatible' | 'scripted' | 'replay'; baseURL: string; model: string }
+  | { action: 'provider'; provider: ProviderKind; baseURL: string; model: string }
   | { action: 'key'; apiKey: string | null; remember: boolean }
   | { action: 'delete-all' }
   | { action: 'revoke-rule'; ruleId: string }

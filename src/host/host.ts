@@ -6,7 +6,7 @@
  * @module host/host
  */
 import type { Agent } from '../agent-loop/types.ts'
-import { PROTOCOL_VERSION } from '../protocol/messages.ts'
+import { HTTP_PROVIDER_KINDS, PROTOCOL_VERSION } from '../protocol/messages.ts'
 import type { CommandKind, CommandReply, HostApi, HostCommand, HostNotice, KeyState, McpTokenState, RuntimeSettings } from '../protocol/messages.ts'
 import { validateCommand } from '../protocol/validate.ts'
 import type { SessionId } from '../util/brand.ts'
@@ -173,7 +173,7 @@ export class AgentHost implements HostApi, CommandHost {
     if (apiKey !== null && remember) await saveRememberedKey(apiKey)
     else await clearRememberedKey()
     this.#remembered = apiKey !== null && remember
-    if (this.#settings?.provider === 'openai-compatible') await this.reset()
+    if (this.#settings && (HTTP_PROVIDER_KINDS as readonly string[]).includes(this.#settings.provider)) await this.reset()
     return this.keyState
   }
 

@@ -11,6 +11,12 @@ import type { HostLlmOptions, HostRuntimeOptions } from './types.ts'
 
 /** The model used when the page names none (DeepSeek's chat model; the settings form shows it as the placeholder). */
 export const DEFAULT_MODEL = 'deepseek-chat'
+/** The model of each other HTTP provider when the page names none. */
+const PROVIDER_DEFAULT_MODELS: Readonly<Partial<Record<RuntimeSettings['provider'], string>>> = Object.freeze({
+  'openai-responses': 'gpt-5-mini',
+  anthropic: 'claude-sonnet-4-5',
+  gemini: 'gemini-2.5-flash',
+})
 
 export class HostConfigError extends Error {
   override name = 'HostConfigError'
@@ -45,8 +51,8 @@ function llmOptions(settings: RuntimeSettings, apiKey: string | undefined): Host
     case 'replay':
       if (settings.replay === undefined) throw new HostConfigError('provider "replay" needs a recorded session (src)')
       return { provider: 'replay', events: parseReplay(settings.replay) }
-    case 'openai-compatible': {
-      const llm: HostLlmOptions = { provider: 'openai-compatible', model: settings.model ?? DEFAULT_MODEL }
+    default: {
+      const llm: HostLlmOptions = { provider: settings.provider, model: settings.model ?? PROVIDER_DEFAULT_MODELS[settings.provider] ?? DEFAULT_MODEL }
       if (settings.baseURL !== undefined) llm.baseURL = settings.baseURL
       if (apiKey !== undefined) llm.apiKey = apiKey
       return llm

@@ -12,7 +12,7 @@ import type { ToolDefinition } from '../tools/types.ts'
 import type { ScriptedReply } from '../llm-scripted/types.ts'
 import type { SessionId } from '../util/brand.ts'
 import type { Runtime } from '../kernel/runtime.ts'
-import type { KeyState, McpTokenState, RuntimeSettings } from '../protocol/messages.ts'
+import type { HttpProviderKind, KeyState, McpTokenState, RuntimeSettings } from '../protocol/messages.ts'
 import type { McpServerConfig } from '../mcp-client/types.ts'
 import type { KernelPlugin } from '../kernel/types.ts'
 import type { ApprovalBridge } from './approval-bridge.ts'
@@ -24,7 +24,7 @@ import type { AskUserQuestionRequest, UserQuestionOutcome } from '../user-questi
 
 export type HostLlmOptions =
   | { provider: 'scripted'; replies: ScriptedReply[] }
-  | { provider: 'openai-compatible'; baseURL?: string; apiKey?: string; model?: string }
+  | { provider: HttpProviderKind; baseURL?: string; apiKey?: string; model?: string }
   | { provider: 'replay'; events: SessionEvent[] }
 
 /** The options the host passes to `createRuntime`. */

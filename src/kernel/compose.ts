@@ -49,6 +49,9 @@ const MemorySessionBackend = lazyPlugin('MemorySessionBackend', async () => (awa
 const IdbSessionBackend = lazyPlugin('IdbSessionBackend', async () => (await import('../session-idb/index.ts')).default)
 const LlmScripted = lazyPlugin('llm-scripted', () => import('../llm-scripted/index.ts'))
 const LlmOpenAiCompatible = lazyPlugin('llm-openai-compatible', () => import('../llm-openai-compatible/index.ts'))
+const LlmOpenAiResponses = lazyPlugin('llm-openai-responses', () => import('../llm-openai-responses/index.ts'))
+const LlmAnthropic = lazyPlugin('llm-anthropic', () => import('../llm-anthropic/index.ts'))
+const LlmGemini = lazyPlugin('llm-gemini', () => import('../llm-gemini/index.ts'))
 const LlmReplay = lazyPlugin('llm-replay', () => import('../llm-replay/index.ts'))
 const WebContainerFileSystem = lazyPlugin('WebContainerFileSystem', async () => (await import('../fs-webcontainer/index.ts')).default)
 const WebContainerShell = lazyPlugin('WebContainerShell', async () => (await import('../shell-webcontainer/index.ts')).default)
@@ -64,6 +67,9 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'llm', plugin: LlmRuntime },
   { id: 'llm-scripted', plugin: LlmScripted },
   { id: 'llm-openai-compatible', plugin: LlmOpenAiCompatible, disabled: true },
+  { id: 'llm-openai-responses', plugin: LlmOpenAiResponses, disabled: true },
+  { id: 'llm-anthropic', plugin: LlmAnthropic, disabled: true },
+  { id: 'llm-gemini', plugin: LlmGemini, disabled: true },
   { id: 'llm-replay', plugin: LlmReplay, disabled: true },
   { id: 'llm-retry', plugin: LlmRetry },
   { id: 'tools', plugin: ToolRegistry },

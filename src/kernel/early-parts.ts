@@ -13,6 +13,16 @@ import { readPreloadHint, type PreloadHint } from '../protocol/preload-hint.ts'
 
 const quiet = (loading: Promise<unknown>): void => void loading.catch(() => undefined)
 
+/** Each provider's lazy plugin: its composition name and its import. */
+const MODEL_PARTS: Readonly<Record<string, readonly [string, () => Promise<unknown>]>> = {
+  scripted: ['llm-scripted', () => import('../llm-scripted/index.ts')],
+  replay: ['llm-replay', () => import('../llm-replay/index.ts')],
+  'openai-compatible': ['llm-openai-compatible', () => import('../llm-openai-compatible/index.ts')],
+  'openai-responses': ['llm-openai-responses', () => import('../llm-openai-responses/index.ts')],
+  anthropic: ['llm-anthropic', () => import('../llm-anthropic/index.ts')],
+  gemini: ['llm-gemini', () => import('../llm-gemini/index.ts')],
+}
+
 /**
  * Starts importing the lazy plugins a runtime with the hinted settings mounts.
  * @returns their names, as the composition's lazy entries name them
@@ -26,16 +36,9 @@ export function preloadParts(hint: PreloadHint): string[] {
     quiet(import('../session-memory/index.ts'))
     started.push('MemorySessionBackend')
   }
-  if (hint.provider === 'scripted') {
-    quiet(import('../llm-scripted/index.ts'))
-    started.push('llm-scripted')
-  } else if (hint.provider === 'replay') {
-    quiet(import('../llm-replay/index.ts'))
-    started.push('llm-replay')
-  } else {
-    quiet(import('../llm-openai-compatible/index.ts'))
-    started.push('llm-openai-compatible')
-  }
+  const [name, load] = MODEL_PARTS[hint.provider] ?? MODEL_PARTS['openai-compatible']!
+  quiet(load())
+  started.push(name)
   if (hint.mcp) {
     quiet(import('../mcp-client/index.ts'))
     started.push('mcp-client')

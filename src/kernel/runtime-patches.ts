@@ -1,7 +1,7 @@
 /**
  * Maps `createRuntime` options onto composition patches by entry id (storage, model provider,
  * workspace, approval policy, permissions). Plane: worker/shared; pure.
- * Contract: the API key only ever lands in the `llm-openai-compatible` entry's config.
+ * Contract: the API key only ever lands in the config of the HTTP provider entry serving the route.
  * @module kernel/runtime-patches
  */
 import type { PermissionPreset } from '../approval/types.ts'
@@ -15,9 +15,18 @@ import { perItemPlugins } from './compose.ts'
 import type { CompositionPatch } from './types.ts'
 import { webFetchPolicy, type WebFetchAllow } from '../tool-web/policy.ts'
 
+/** The HTTP providers (one option shape) and the composition entry serving each. */
+export const HTTP_PROVIDER_ENTRIES = Object.freeze({
+  'openai-compatible': 'llm-openai-compatible',
+  'openai-responses': 'llm-openai-responses',
+  anthropic: 'llm-anthropic',
+  gemini: 'llm-gemini',
+} as const)
+export type HttpProviderId = keyof typeof HTTP_PROVIDER_ENTRIES
+
 export type RuntimeLlmOptions =
   | { provider: 'scripted'; replies?: ScriptedReply[]; model?: string; delayMs?: number; contextWindow?: number }
-  | { provider: 'openai-compatible'; baseURL?: string; apiKey?: string; model?: string; thinking?: boolean; contextWindow?: number }
+  | { provider: HttpProviderId; baseURL?: string; apiKey?: string; model?: string; thinking?: boolean; contextWindow?: number }
   | { provider: 'replay'; events: SessionEvent[]; delayMs?: number }
 
 export interface RuntimeWorkspaceOptions {
@@ -79,19 +88,19 @@ function llmPatches(llm: RuntimeLlmOptions): { patches: CompositionPatch[]; rout
         patches: [{ id: 'llm-scripted', config: { replies: llm.replies ?? [], ...(llm.model ? { model: llm.model } : {}), ...defined({ delayMs: llm.delayMs, contextWindow: llm.contextWindow }) } }],
         route: { provider: 'scripted', model: llm.model ?? 'scripted-model' },
       }
-    case 'openai-compatible': {
-      // No key yet is valid: the runtime boots (sessions, settings) and each request fails MISSING_CREDENTIAL until one is set.
-      if (!llm.model) throw new RuntimeOptionsError('llm "openai-compatible" needs a model')
-      const config = { ...(llm.apiKey ? { apiKey: llm.apiKey } : {}), model: llm.model, ...(llm.baseURL ? { baseURL: llm.baseURL } : {}), ...defined({ thinking: llm.thinking, contextWindow: llm.contextWindow }) }
-      return { patches: [off('llm-scripted'), { id: 'llm-openai-compatible', config, disabled: false }], route: { provider: 'openai-compatible', model: llm.model } }
-    }
     case 'replay':
       return {
         patches: [off('llm-scripted'), { id: 'llm-replay', config: { events: llm.events, ...(llm.delayMs === undefined ? {} : { delayMs: llm.delayMs }) }, disabled: false }],
         route: { provider: 'replay', model: replayModel(llm.events) },
       }
-    default:
-      throw new RuntimeOptionsError(`unknown llm provider ${JSON.stringify((llm as { provider?: unknown }).provider)}`)
+    default: {
+      const entry = Object.hasOwn(HTTP_PROVIDER_ENTRIES, llm.provider) ? HTTP_PROVIDER_ENTRIES[llm.provider] : undefined
+      if (entry === undefined) throw new RuntimeOptionsError(`unknown llm provider ${JSON.stringify((llm as { provider?: unknown }).provider)}`)
+      // No key yet is valid: the runtime boots (sessions, settings) and each request fails MISSING_CREDENTIAL until one is set.
+      if (!llm.model) throw new RuntimeOptionsError(`llm "${llm.provider}" needs a model`)
+      const config = { ...(llm.apiKey ? { apiKey: llm.apiKey } : {}), model: llm.model, ...(llm.baseURL ? { baseURL: llm.baseURL } : {}), ...defined({ thinking: llm.thinking, contextWindow: llm.contextWindow }) }
+      return { patches: [off('llm-scripted'), { id: entry, config, disabled: false }], route: { provider: llm.provider, model: llm.model } }
+    }
   }
 }
 

@@ -5,10 +5,10 @@
  * @module llm-openai-compatible/index
  */
 import type { Context } from '@deepseek-ai/cordis'
-import { configSchema, optionalNumber, optionalString } from '../llm/config-schema.ts'
-import type { ModelEntry } from '../llm/model-catalog.ts'
+import { configSchema } from '../llm/config-schema.ts'
 import type {} from '../llm/runtime.ts'
-import type { LlmCallConfig } from '../llm/types.ts'
+import { resolveHttpSettings, type HttpProviderConfig } from '../llm-http/settings.ts'
+import type { SchemaDialect } from '../llm-http/tool-schema.ts'
 import { createOpenAiCompatibleAdapter, type OpenAiCompatibleSettings } from './adapter.ts'
 
 export const name = 'llm-openai-compatible'
@@ -16,62 +16,27 @@ export const inject = ['llm']
 
 export const DEFAULT_BASE_URL = 'https://api.deepseek.com'
 
-export interface OpenAiCompatibleConfig {
-  /** Provider id served (default `openai-compatible`). */
-  provider?: string
-  /** Endpoint root; requests go to `{baseURL}/chat/completions` (default DeepSeek). */
-  baseURL?: string
-  apiKey: string
-  model: string
-  /** Sends `thinking: {type}`; unset = the model's own default (deepseek-reasoner thinks). */
-  thinking?: boolean
-  reasoningEffort?: LlmCallConfig['reasoningEffort']
-  /** Transport watchdog: no byte at all for this long → `TIMEOUT` (default 90 s). */
-  firstByteTimeoutMs?: number
-  /** Payload watchdog: no data event (keep-alives do not count) → `STALLED` (default 300 s). */
-  stallTimeoutMs?: number
-  /** Context window of `model` when the catalog does not know it. */
-  contextWindow?: number
-  /** Extra or overriding model facts. */
-  models?: ModelEntry[]
-  /** Bound on one SSE line / event (default 16 MiB) → `STREAM_TOO_LARGE`. */
-  maxLineLength?: number
-  /** Bound on one response's text and arguments (default 32 Mi chars) → `STREAM_TOO_LARGE`. */
-  maxResponseChars?: number
+export interface OpenAiCompatibleConfig extends HttpProviderConfig {
+  /** Merge adjacent user messages (strict alternation) for every model; unset = per model. */
+  strictAlternation?: boolean
+  /** Tool-schema dialect; unset = `gemini` for Google's endpoint or a `gemini-*` model. */
+  schemaDialect?: SchemaDialect
 }
 
-const EFFORTS = ['low', 'medium', 'high']
+const DIALECTS: readonly SchemaDialect[] = ['json-schema', 'gemini']
 
 /** Validates and fills defaults. @throws TypeError naming the bad field */
 export function resolveSettings(config: OpenAiCompatibleConfig | Record<string, unknown>): OpenAiCompatibleSettings {
   const raw = config as Record<string, unknown>
-  const apiKey = optionalString(raw, 'apiKey') ?? ''
-  const model = optionalString(raw, 'model')
-  if (!model) throw new TypeError('"model" is required')
-  if (raw.thinking !== undefined && typeof raw.thinking !== 'boolean') throw new TypeError('"thinking" must be a boolean')
-  const effort = optionalString(raw, 'reasoningEffort')
-  if (effort !== undefined && !EFFORTS.includes(effort)) throw new TypeError(`"reasoningEffort" must be one of ${EFFORTS.join(', ')}`)
-  if (raw.models !== undefined && !Array.isArray(raw.models)) throw new TypeError('"models" must be an array')
-  const settings: OpenAiCompatibleSettings = {
-    provider: optionalString(raw, 'provider') ?? 'openai-compatible',
-    baseURL: optionalString(raw, 'baseURL') ?? DEFAULT_BASE_URL,
-    apiKey,
-    model,
-    firstByteTimeoutMs: optionalNumber(raw, 'firstByteTimeoutMs', 1) ?? 90_000,
-    stallTimeoutMs: optionalNumber(raw, 'stallTimeoutMs', 1) ?? 300_000,
-    models: (raw.models as ModelEntry[] | undefined) ?? [],
-    maxLineLength: optionalNumber(raw, 'maxLineLength', 1024) ?? 16 * 1024 * 1024,
-    maxResponseChars: optionalNumber(raw, 'maxResponseChars', 1024) ?? 32 * 1024 * 1024,
+  const settings: OpenAiCompatibleSettings = resolveHttpSettings(raw, { provider: 'openai-compatible', baseURL: DEFAULT_BASE_URL })
+  if (raw.strictAlternation !== undefined) {
+    if (typeof raw.strictAlternation !== 'boolean') throw new TypeError('"strictAlternation" must be a boolean')
+    settings.strictAlternation = raw.strictAlternation
   }
-  try {
-    new URL(settings.baseURL)
-  } catch {
-    throw new TypeError(`"baseURL" is not a URL: ${settings.baseURL}`)
+  if (raw.schemaDialect !== undefined) {
+    if (!DIALECTS.includes(raw.schemaDialect as SchemaDialect)) throw new TypeError(`"schemaDialect" must be one of ${DIALECTS.join(', ')}`)
+    settings.schemaDialect = raw.schemaDialect as SchemaDialect
   }
-  if (typeof raw.thinking === 'boolean') settings.thinking = raw.thinking
-  if (effort !== undefined) settings.reasoningEffort = effort as OpenAiCompatibleSettings['reasoningEffort']
-  const contextWindow = optionalNumber(raw, 'contextWindow', 1)
-  if (contextWindow !== undefined) settings.contextWindow = contextWindow
   return settings
 }
 
@@ -83,5 +48,5 @@ export function apply(ctx: Context, config: OpenAiCompatibleConfig): void {
 }
 
 export { createOpenAiCompatibleAdapter, type OpenAiCompatibleSettings } from './adapter.ts'
-export { SseParser, SseLineTooLongError, type SseItem } from './sse-parser.ts'
+export { SseParser, SseLineTooLongError, type SseItem } from '../llm-http/sse-parser.ts'
 export { serializeMessages, buildRequest } from './serialize.ts'

@@ -61,14 +61,19 @@ export class LlmError extends Error {
   }
 }
 
-const CONTEXT_OVERFLOW = /context[ _-]?(length|window)|maximum context|too many tokens|prompt is too long|reduce the length/i
+const CONTEXT_OVERFLOW = /context[ _-]?(length|window)|maximum context|too many tokens|prompt is too long|reduce the length|input token count .* exceeds/i
+
+/** Whether a provider's message says the request overflowed the model's context. */
+export function isContextOverflow(providerMessage: string): boolean {
+  return CONTEXT_OVERFLOW.test(providerMessage)
+}
 
 /**
  * Maps an HTTP status (and the provider's message) to a code, as DeepSeek documents them:
  * 400/422 request rejected (or context overflow), 401 key rejected, 402 balance, 429 rate.
  */
 export function codeForHttpStatus(status: number, providerMessage = ''): LlmErrorCode {
-  if ((status === 400 || status === 413 || status === 422) && CONTEXT_OVERFLOW.test(providerMessage)) {
+  if ((status === 400 || status === 413 || status === 422) && isContextOverflow(providerMessage)) {
     return 'CONTEXT_WINDOW_EXCEEDED'
   }
   if (status === 401) return 'INVALID_CREDENTIAL'

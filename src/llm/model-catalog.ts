@@ -12,6 +12,8 @@ export interface ModelEntry {
   maxOutputTokens?: number
   /** The model thinks (streams `reasoning_content`) without being asked. */
   thinking?: boolean
+  /** The model's chat template needs strict user/assistant alternation (adjacent user messages are merged). */
+  strictAlternation?: boolean
 }
 
 /** DeepSeek's API models (V3.2): both 128K context; the reasoner always thinks. */

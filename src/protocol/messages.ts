@@ -14,8 +14,11 @@ import type { ApprovalRequestId, CallId, QuestionRequestId, SessionId } from './
 /** Bump when a command, notice or result changes shape; the client refuses a mismatched host. */
 export const PROTOCOL_VERSION = 6
 
-export type ProviderKind = 'openai-compatible' | 'scripted' | 'replay'
-export const PROVIDER_KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay']
+/** The providers that call a model over HTTP with a key (one settings shape: base URL, model, key). */
+export type HttpProviderKind = 'openai-compatible' | 'openai-responses' | 'anthropic' | 'gemini'
+export const HTTP_PROVIDER_KINDS: readonly HttpProviderKind[] = ['openai-compatible', 'openai-responses', 'anthropic', 'gemini']
+export type ProviderKind = HttpProviderKind | 'scripted' | 'replay'
+export const PROVIDER_KINDS: readonly ProviderKind[] = [...HTTP_PROVIDER_KINDS, 'scripted', 'replay']
 export const PERMISSION_PRESETS: readonly PermissionPreset[] = ['read-only', 'workspace-write', 'ask', 'danger-full-access']
 export const APPROVAL_ANSWERS: readonly ApprovalOutcome[] = ['allowed-once', 'rejected', 'cancelled']
 

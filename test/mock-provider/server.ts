@@ -47,6 +47,8 @@ function sleep(ms: number): Promise<void> {
 export class MockProvider {
   /** Send CORS headers (preflight and responses); off = a provider that refuses browsers. */
   cors = true
+  /** The request headers the preflight allows (a provider's documented CORS needs). */
+  allowHeaders = 'authorization, content-type, accept'
   readonly requests: RecordedRequest[] = []
   readonly preflights: RecordedRequest[] = []
   private readonly queue: MockHandler[] = []
@@ -88,7 +90,7 @@ export class MockProvider {
       res.writeHead(204, this.cors ? {
         ...CORS,
         'Access-Control-Allow-Methods': 'POST, OPTIONS',
-        'Access-Control-Allow-Headers': 'authorization, content-type, accept',
+        'Access-Control-Allow-Headers': this.allowHeaders,
         'Access-Control-Max-Age': '600',
       } : {})
       res.end()

@@ -16,6 +16,9 @@ describe('kernel/early-parts', () => {
       base,
       { ...base, storage: 'memory' },
       { ...base, provider: 'openai-compatible', model: 'm' },
+      { ...base, provider: 'openai-responses', model: 'm' },
+      { ...base, provider: 'anthropic', model: 'm' },
+      { ...base, provider: 'gemini' },
       { ...base, provider: 'replay', replay: '', storage: 'memory' },
       { ...base, provider: 'openai-compatible', model: 'm', mcpServers: [{ name: 'a', url: 'https://a.example/mcp' }, { name: 'b', url: 'https://b.example/mcp' }] },
     ]

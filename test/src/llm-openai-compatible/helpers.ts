@@ -5,7 +5,7 @@
  */
 import { createOpenAiCompatibleAdapter, type OpenAiCompatibleSettings } from '../../../src/llm-openai-compatible/adapter.ts'
 import { createUserMessage } from '../../../src/llm/messages.ts'
-import type { GenerateOptions, StreamChunk } from '../../../src/llm/types.ts'
+import type { GenerateOptions } from '../../../src/llm/types.ts'
 
 export const API_KEY = 'sk-test-9f8e7d6c5b4a3210ZYXWVUTS'
 
@@ -25,13 +25,4 @@ export function request(overrides: Partial<GenerateOptions> = {}): GenerateOptio
   return { provider: 'openai-compatible', model: 'deepseek-chat', messages: [createUserMessage('hi')], ...overrides }
 }
 
-/** Every chunk of a stream, or the thrown error as the last entry. */
-export async function collect(stream: AsyncIterable<StreamChunk>): Promise<{ chunks: StreamChunk[]; error?: unknown }> {
-  const chunks: StreamChunk[] = []
-  try {
-    for await (const chunk of stream) chunks.push(chunk)
-    return { chunks }
-  } catch (error) {
-    return { chunks, error }
-  }
-}
+export { collect } from '../../mock-provider/adapters.ts'

@@ -15,28 +15,28 @@ const result = createToolResultMessage({ callId, content: [{ type: 'text', text:
 
 describe('history serialization', () => {
   it('puts the system prompt first as a system message', () => {
-    expect(serializeMessages([createUserMessage('q')], 'You are helpful.', false)).toEqual([
+    expect(serializeMessages([createUserMessage('q')], 'You are helpful.', { thinking: false })).toEqual([
       { role: 'system', content: 'You are helpful.' },
       { role: 'user', content: 'q' },
     ])
   })
 
   it('sends a tool-call-only assistant turn with content "" (not null) and function tool_calls', () => {
-    const [wire] = serializeMessages([toolTurn], undefined, false)
+    const [wire] = serializeMessages([toolTurn], undefined, { thinking: false })
     expect(wire).toEqual({ role: 'assistant', content: '', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'read', arguments: '{"file_path":"a.md"}' } }] })
   })
 
   it('passes reasoning_content back on tool-call turns in thinking mode only', () => {
-    const [thinkingWire, finalWire] = serializeMessages([toolTurn, answer], undefined, true)
+    const [thinkingWire, finalWire] = serializeMessages([toolTurn, answer], undefined, { thinking: true })
     expect(thinkingWire).toMatchObject({ role: 'assistant', content: '', reasoning_content: 'I should read it.' })
     expect(finalWire).toEqual({ role: 'assistant', content: 'It says hi.' })
-    expect(serializeMessages([toolTurn], undefined, false)[0]).not.toHaveProperty('reasoning_content')
+    expect(serializeMessages([toolTurn], undefined, { thinking: false })[0]).not.toHaveProperty('reasoning_content')
   })
 
   it('sends tool results as role tool with tool_call_id', () => {
-    expect(serializeMessages([result], undefined, false)).toEqual([{ role: 'tool', tool_call_id: 'call_1', content: 'hi' }])
+    expect(serializeMessages([result], undefined, { thinking: false })).toEqual([{ role: 'tool', tool_call_id: 'call_1', content: 'hi' }])
     const failed = createToolResultMessage({ callId, content: [{ type: 'text', text: 'Error: nope' }], isError: true })
-    expect(serializeMessages([failed], undefined, false)).toEqual([{ role: 'tool', tool_call_id: 'call_1', content: 'Error: nope' }])
+    expect(serializeMessages([failed], undefined, { thinking: false })).toEqual([{ role: 'tool', tool_call_id: 'call_1', content: 'Error: nope' }])
   })
 
   it('maps tools to function schemas and omits absent options', () => {

@@ -3,7 +3,7 @@
  * payload progress (only data events re-arm it, keep-alive comments do not; fires `STALLED`).
  * Plane: shared; uses function timers only. Contract: the first clock to fire aborts the
  * request with its failure, recorded in `failure`; `dispose()` clears both.
- * @module llm-openai-compatible/watchdogs
+ * @module llm-http/watchdogs
  */
 import { LlmError } from '../llm/errors.ts'
 

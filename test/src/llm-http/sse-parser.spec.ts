@@ -1,6 +1,6 @@
 // The SSE parser follows the WHATWG event-stream rules (S2 conformance vectors).
 import { describe, expect, it } from 'vitest'
-import { SseLineTooLongError, SseParser, type SseItem } from '../../../src/llm-openai-compatible/sse-parser.ts'
+import { SseLineTooLongError, SseParser, type SseItem } from '../../../src/llm-http/sse-parser.ts'
 
 function parse(...parts: (string | Uint8Array)[]): SseItem[] {
   const parser = new SseParser(64)

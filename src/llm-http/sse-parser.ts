@@ -3,7 +3,7 @@
  * no globals besides TextDecoder. Contract: the same items whatever the byte splits
  * (CR, LF, CRLF incl. a CR/LF pair split across pushes; UTF-8 split anywhere; leading BOM);
  * an event cut off by end of stream is dropped; lines longer than `maxLineLength` throw.
- * @module llm-openai-compatible/sse-parser
+ * @module llm-http/sse-parser
  */
 
 export type SseItem =

@@ -2,7 +2,7 @@
  * Removes a secret from text that may echo it (provider error bodies, stream excerpts):
  * the whole secret and any token sharing an 8-character run with it become `[redacted]`.
  * Plane: shared; pure. Contract: the output contains no 8-character substring of the secret.
- * @module llm-openai-compatible/scrub
+ * @module llm-http/scrub
  */
 import type { LlmFailure } from '../llm/types.ts'
 

@@ -1,7 +1,7 @@
 // Retry-After parsing (seconds or HTTP date) and secret scrubbing of provider text.
 import { describe, expect, it } from 'vitest'
-import { failureFromResponse, parseRetryAfter } from '../../../src/llm-openai-compatible/http-failure.ts'
-import { scrubSecret } from '../../../src/llm-openai-compatible/scrub.ts'
+import { failureFromResponse, parseRetryAfter } from '../../../src/llm-http/http-failure.ts'
+import { scrubSecret } from '../../../src/llm-http/scrub.ts'
 
 describe('http failures', () => {
   it('parses Retry-After as seconds or an HTTP date, else leaves it out', () => {
