@@ -58,7 +58,7 @@ export async function startWorkerdGateway(options: WorkerdOptions): Promise<Work
     durableObjects: { LIMITS: 'GatewayLimits' },
     host: '127.0.0.1',
     port: options.port ?? 0,
-    handleRuntimeStdio: (stdout, stderr) => { capture(stdout); capture(stderr) },
+    handleRuntimeStdio: (stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) => { capture(stdout); capture(stderr) },
   })
   const url = await mf.ready
   return { url: url.origin, dispose: () => mf.dispose() }

@@ -126,7 +126,7 @@ function passThrough(body: ReadableStream<Uint8Array>, abort: AbortController, c
  * `finish` is called once with what was passed (on stream end, cancel, cut or failure).
  * @throws GatewayError 502 UPSTREAM_UNREACHABLE, 504 UPSTREAM_TIMEOUT, or the upstream's own status
  */
-export async function forward(chat: ChatRequest, config: GatewayConfig, signal: AbortSignal | undefined, finish: (outcome: UpstreamOutcome) => void): Promise<{ status: number; body: ReadableStream<Uint8Array> | Uint8Array; contentType: string }> {
+export async function forward(chat: ChatRequest, config: GatewayConfig, signal: AbortSignal | undefined, finish: (outcome: UpstreamOutcome) => void): Promise<{ status: number; body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>; contentType: string }> {
   const abort = new AbortController()
   const onAbort = (): void => abort.abort(signal?.reason)
   signal?.addEventListener('abort', onAbort, { once: true })
