@@ -18,6 +18,7 @@
  * @attr mcp-servers - JSON array of MCP servers `[{"name", "url"}]` (Streamable HTTP); bearer tokens are set in Settings, never in an attribute.
  * @attr mode - `inline` (default: a box in the page) or `launcher` (a floating button that opens the widget as a panel, a full-height sheet on phones).
  * @attr open - launcher mode: whether the widget is open (state is kept while closed).
+ * @attr gateway - with `provider="gateway"`: the site's gateway URL (see gateway/README.md); the page holds no key and shows no key field.
  * @attr controls - `full` (default) or `reader` (hides Compact, Sessions, Settings and Steer).
  * @attr heading - the empty chat's heading; also the region's label.
  * @attr placeholder - the message box's placeholder.
@@ -70,7 +71,7 @@ const startWorker = () => startAgentWorker((Worker) => new Worker(new URL('../..
 /** Properties that make up the runtime settings: a change after start reconfigures the worker. */
 /** How long opening a search match waits for the session's events to arrive before it gives up scrolling. */
 const REVEAL_WAIT_MS = 5000
-const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'mcpServersAttr'] as const
+const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'gateway', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'mcpServersAttr'] as const
 
 export class DshAgent extends LitElement {
   static override styles = agentStyles
@@ -78,6 +79,7 @@ export class DshAgent extends LitElement {
   @property() provider: ProviderKind = 'openai-compatible'
   @property() model = ''
   @property({ attribute: 'base-url' }) baseUrl = ''
+  @property() gateway = ''
   @property() script: string | null = null
   @property() src: string | null = null
   @property() session: string | null = null
@@ -227,10 +229,15 @@ export class DshAgent extends LitElement {
     if (this.session && this.session !== this.agent.sessionId) await this.agent.open(this.session as SessionId)
   }
 
+  /** Where model calls go: the gateway attribute for `provider="gateway"`, else the base URL. */
+  #endpoint(): string {
+    return this.provider === 'gateway' ? this.gateway || this.baseUrl : this.baseUrl
+  }
+
   async #settings(): Promise<RuntimeSettings> {
     const settings: RuntimeSettings = { provider: this.provider, permissions: this.permissions, storage: this.provider === 'replay' ? 'memory' : this.storage }
     if (this.model) settings.model = this.model
-    if (this.baseUrl) settings.baseURL = this.baseUrl
+    if (this.#endpoint()) settings.baseURL = this.#endpoint()
     const [replies, workspace, replay, instructions, skills] = await Promise.all([
       resolveScript(this.script), resolveWorkspace(this.workspace), resolveReplay(this.src), resolveInstructions(this.instructions), resolveSkills(this.skills),
     ])
@@ -441,7 +448,7 @@ export class DshAgent extends LitElement {
       ${this.#header(s, running, canDrive)}
       ${renderNotices(a.notices, sh, (id) => a.dismissNotice(id))}
       <div part="main" class="body" @dsh-session-action=${this.#onSessionAction}>
-        ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => void this.#submit(text), provider: this.provider, model: this.model, baseUrl: this.baseUrl }, sh) : nothing}
+        ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => void this.#submit(text), provider: this.provider, model: this.model, baseUrl: this.#endpoint() }, sh) : nothing}
         <dsh-transcript exportparts="find, find-input, find-status, find-previous, find-next, find-close, transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-outcome, terminal, exit-code, diff, approval, reason, reject-button, allow-button, allow-session-button, turn-status, notice, todos, link, code-block"
           lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${a.transcript} .questions=${a.questions.filter((q) => q.sessionId === a.sessionId)}
           ?has-older=${a.historyFrom > 0} @dsh-history-request=${() => a.loadOlder()}
@@ -449,7 +456,7 @@ export class DshAgent extends LitElement {
       </div>
       <div part="panel" class="panel" role="group" aria-label=${panel === 'sessions' ? s.sessions : s.settings} ?hidden=${panel === 'none'} @dsh-session-action=${this.#onSessionAction} @dsh-settings-change=${this.#onSettings}>
         ${panel === 'sessions' ? html`<dsh-session-list exportparts="session-list, session, storage-state, search-input, search-hit" lang=${this.lang} current=${a.sessionId ?? ''} .sessions=${a.sessions} .storage=${a.storage} .persistence=${this.persistence} .searcher=${this.#searcher}></dsh-session-list>` : nothing}
-        ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.baseUrl} model=${this.model} .keyState=${a.keyState} .rules=${a.rules}></dsh-settings>
+        ${panel === 'settings' ? html`<dsh-settings exportparts="settings" lang=${this.lang} provider=${this.provider} base-url=${this.#endpoint()} model=${this.model} .keyState=${a.keyState} .rules=${a.rules}></dsh-settings>
           <dsh-mcp-settings exportparts="mcp-settings" lang=${this.lang} .servers=${this.mcpEdited ?? safely(() => resolveMcpServers(this.mcpServersAttr)) ?? []} .tokens=${a.mcpTokens} @dsh-mcp-change=${this.#onMcp}></dsh-mcp-settings>` : nothing}
       </div>
       ${this.#questionCard()}

@@ -9,7 +9,7 @@
 import type { ProviderKind } from '../../src/protocol/index.ts'
 
 const ENTRY = 'dsh-agent:provider'
-const KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay']
+const KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay', 'gateway']
 
 export interface RememberedProvider { provider: ProviderKind; baseURL: string; model: string }
 

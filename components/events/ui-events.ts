@@ -17,7 +17,7 @@ export type DshSessionActionDetail =
   /** The file's text, or its bytes (the session list sends bytes: UTF-8 JSONL or dsh's default zstd-compressed `session.jsonl.zstd`). */
   | { action: 'import'; jsonl: string | Uint8Array }
 export type DshSettingsChangeDetail =
-  | { action: 'provider'; provider: 'openai-compatible' | 'scripted' | 'replay'; baseURL: string; model: string }
+  | { action: 'provider'; provider: 'openai-compatible' | 'scripted' | 'replay' | 'gateway'; baseURL: string; model: string }
   | { action: 'key'; apiKey: string | null; remember: boolean }
   | { action: 'delete-all' }
   | { action: 'revoke-rule'; ruleId: string }

@@ -18,6 +18,8 @@ const en = {
   forkHere: 'Fork from here', error: 'Error', instructions: 'Instructions', olderLoading: 'Loading earlier messages…', find: 'Find',
   findLabel: 'Find in this conversation', findPrevious: 'Previous match', findNext: 'Next match', findClose: 'Close find', findNone: 'No match',
   findOlder: 'Searching earlier messages…', opening: 'Opening the session… (sending waits until it is loaded)',
+  gatewayLimit: 'This site’s assistant has reached its limit for now. You can ask again at', gatewayLimitSoon: 'This site’s assistant has reached its limit for now. You can ask again in a moment.',
+  originNotAllowed: 'This site has not allowed this page to use its assistant.',
 }
 
 export type Strings = typeof en
@@ -32,6 +34,8 @@ const zh: Strings = {
   todos: '任务', compacted: '较早的对话已被总结', offline: '网络已断开，恢复后重试', forkHere: '从这里分叉', error: '错误', instructions: '指令', olderLoading: '正在加载较早的消息…',
   find: '查找', findLabel: '在此对话中查找', findPrevious: '上一个匹配', findNext: '下一个匹配', findClose: '关闭查找', findNone: '无匹配', findOlder: '正在搜索较早的消息…',
   opening: '正在打开会话…（加载完成后才能发送）',
+  gatewayLimit: '本站助手暂时达到了使用上限。你可以在此时间后再提问：', gatewayLimitSoon: '本站助手暂时达到了使用上限。请稍后再提问。',
+  originNotAllowed: '本站没有允许此页面使用它的助手。',
 }
 
 export function strings(lang: string | null | undefined): Strings {

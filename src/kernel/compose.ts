@@ -47,6 +47,7 @@ const MemorySessionBackend = lazyPlugin('MemorySessionBackend', async () => (awa
 const IdbSessionBackend = lazyPlugin('IdbSessionBackend', async () => (await import('../session-idb/index.ts')).default)
 const LlmScripted = lazyPlugin('llm-scripted', () => import('../llm-scripted/index.ts'))
 const LlmOpenAiCompatible = lazyPlugin('llm-openai-compatible', () => import('../llm-openai-compatible/index.ts'))
+const LlmGateway = lazyPlugin('llm-gateway', () => import('../llm-gateway/index.ts'))
 const LlmReplay = lazyPlugin('llm-replay', () => import('../llm-replay/index.ts'))
 const WebContainerFileSystem = lazyPlugin('WebContainerFileSystem', async () => (await import('../fs-webcontainer/index.ts')).default)
 const WebContainerShell = lazyPlugin('WebContainerShell', async () => (await import('../shell-webcontainer/index.ts')).default)
@@ -63,6 +64,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'llm-scripted', plugin: LlmScripted },
   { id: 'llm-openai-compatible', plugin: LlmOpenAiCompatible, disabled: true },
   { id: 'llm-replay', plugin: LlmReplay, disabled: true },
+  { id: 'llm-gateway', plugin: LlmGateway, disabled: true },
   { id: 'llm-retry', plugin: LlmRetry },
   { id: 'tools', plugin: ToolRegistry },
   { id: 'prompt', plugin: SystemPromptRegistry },

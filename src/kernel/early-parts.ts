@@ -29,6 +29,9 @@ export function preloadParts(hint: PreloadHint): string[] {
   if (hint.provider === 'scripted') {
     quiet(import('../llm-scripted/index.ts'))
     started.push('llm-scripted')
+  } else if (hint.provider === 'gateway') {
+    quiet(import('../llm-gateway/index.ts'))
+    started.push('llm-gateway')
   } else if (hint.provider === 'replay') {
     quiet(import('../llm-replay/index.ts'))
     started.push('llm-replay')

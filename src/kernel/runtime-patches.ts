@@ -19,6 +19,8 @@ export type RuntimeLlmOptions =
   | { provider: 'scripted'; replies?: ScriptedReply[]; model?: string; delayMs?: number; contextWindow?: number }
   | { provider: 'openai-compatible'; baseURL?: string; apiKey?: string; model?: string; thinking?: boolean; contextWindow?: number }
   | { provider: 'replay'; events: SessionEvent[]; delayMs?: number }
+  /** The site's own gateway (`gateway/`): no key in the page; `url` is the gateway's origin. */
+  | { provider: 'gateway'; url: string; model?: string; thinking?: boolean }
 
 export interface RuntimeWorkspaceOptions {
   provider: 'memory' | 'webcontainer'
@@ -82,6 +84,11 @@ function llmPatches(llm: RuntimeLlmOptions): { patches: CompositionPatch[]; rout
       if (!llm.model) throw new RuntimeOptionsError('llm "openai-compatible" needs a model')
       const config = { ...(llm.apiKey ? { apiKey: llm.apiKey } : {}), model: llm.model, ...(llm.baseURL ? { baseURL: llm.baseURL } : {}), ...defined({ thinking: llm.thinking, contextWindow: llm.contextWindow }) }
       return { patches: [off('llm-scripted'), { id: 'llm-openai-compatible', config, disabled: false }], route: { provider: 'openai-compatible', model: llm.model } }
+    }
+    case 'gateway': {
+      if (!llm.url) throw new RuntimeOptionsError('llm "gateway" needs the gateway\'s url')
+      const model = llm.model ?? 'deepseek-chat'
+      return { patches: [off('llm-scripted'), { id: 'llm-gateway', config: { url: llm.url, model, ...defined({ thinking: llm.thinking }) }, disabled: false }], route: { provider: 'gateway', model } }
     }
     case 'replay':
       return {

@@ -27,6 +27,10 @@ export interface OpenAiCompatibleSettings {
   models: readonly ModelEntry[]
   maxLineLength: number
   maxResponseChars: number
+  /** A bearer obtained per call instead of `apiKey` (the gateway provider's session token). */
+  credential?: (signal: AbortSignal) => Promise<string>
+  /** Maps a non-2xx answer (default `failureFromResponse`); a gateway names its own refusals. */
+  describeFailure?: typeof failureFromResponse
 }
 
 const ERROR_BODY_LIMIT = 64 * 1024
@@ -83,18 +87,18 @@ export function createOpenAiCompatibleAdapter(settings: OpenAiCompatibleSettings
   }
 
   /** Sends the request and checks the response; resolves to the decoded chunk stream. */
-  async function open(options: GenerateOptions, controller: AbortController, watch: Watchdogs): Promise<AsyncIterable<StreamChunk>> {
+  async function open(options: GenerateOptions, controller: AbortController, watch: Watchdogs, bearer: string): Promise<AsyncIterable<StreamChunk>> {
     const thinking = settings.thinking ?? catalog.entry(options.model)?.thinking ?? false
     const body = JSON.stringify(buildRequest(options, settings.thinking === undefined ? { thinking } : { thinking, thinkingParam: settings.thinking }))
     watch.start()
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${apiKey}` },
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${bearer}` },
       body,
       signal: controller.signal,
     })
     watch.bytes()
-    if (!response.ok) throw new LlmError(failureFromResponse(response.status, response.headers, await readBounded(response.body, ERROR_BODY_LIMIT)))
+    if (!response.ok) throw new LlmError((settings.describeFailure ?? failureFromResponse)(response.status, response.headers, await readBounded(response.body, ERROR_BODY_LIMIT)))
     const type = response.headers.get('content-type') ?? ''
     if (!type.includes('text/event-stream') || !response.body) {
       const text = await readBounded(response.body, 512)
@@ -105,20 +109,22 @@ export function createOpenAiCompatibleAdapter(settings: OpenAiCompatibleSettings
   }
 
   async function* stream(options: GenerateOptions): AsyncGenerator<StreamChunk> {
-    if (!apiKey) throw new LlmError({ message: `no API key configured for provider "${settings.provider}"`, code: 'MISSING_CREDENTIAL' })
+    if (!apiKey && !settings.credential) throw new LlmError({ message: `no API key configured for provider "${settings.provider}"`, code: 'MISSING_CREDENTIAL' })
     const controller = new AbortController()
     const watch = new Watchdogs(controller, settings.firstByteTimeoutMs, settings.stallTimeoutMs)
     const onAbort = (): void => controller.abort(options.signal?.reason)
     options.signal?.addEventListener('abort', onAbort, { once: true })
     if (options.signal?.aborted) onAbort()
     let phase: 'connect' | 'read' = 'connect'
+    let bearer = apiKey
     try {
-      const chunks = await open(options, controller, watch)
+      if (settings.credential) bearer = await settings.credential(controller.signal)
+      const chunks = await open(options, controller, watch, bearer)
       phase = 'read'
       yield* chunks
     } catch (error) {
       const failure = classify(error, options.signal, watch, phase).failure
-      throw new LlmError(scrubFailure(failure, apiKey))
+      throw new LlmError(scrubFailure(failure, bearer))
     } finally {
       watch.dispose()
       options.signal?.removeEventListener('abort', onAbort)

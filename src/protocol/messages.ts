@@ -14,8 +14,8 @@ import type { ApprovalRequestId, CallId, QuestionRequestId, SessionId } from './
 /** Bump when a command, notice or result changes shape; the client refuses a mismatched host. */
 export const PROTOCOL_VERSION = 6
 
-export type ProviderKind = 'openai-compatible' | 'scripted' | 'replay'
-export const PROVIDER_KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay']
+export type ProviderKind = 'openai-compatible' | 'scripted' | 'replay' | 'gateway'
+export const PROVIDER_KINDS: readonly ProviderKind[] = ['openai-compatible', 'scripted', 'replay', 'gateway']
 export const PERMISSION_PRESETS: readonly PermissionPreset[] = ['read-only', 'workspace-write', 'ask', 'danger-full-access']
 export const APPROVAL_ANSWERS: readonly ApprovalOutcome[] = ['allowed-once', 'rejected', 'cancelled']
 
