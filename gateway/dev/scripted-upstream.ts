@@ -4,6 +4,7 @@
  * (headers, body, whether the caller went away early) and answers from directives in the last
  * user message: `[tokens=N]` usage, `[chunks=N]` content chunks, `[tool=NAME {json}]` one tool
  * call (then a text answer once the tool result comes back), `[stall]` one chunk then silence,
+ * `[drip=N]` N content chunks 100 ms apart,
  * `[hang]` no headers, `[status=N]` an error, `[echo-key]` a 401 quoting the key it was sent.
  * @module gateway/dev/scripted-upstream
  */
@@ -61,13 +62,26 @@ export function scriptedEvents(body: Record<string, unknown>): string[] {
     events.push(chunk({ tool_calls: [{ index: 0, function: { arguments: rest.join(' ') || '{}' } }] }))
     events.push(chunk({}, 'tool_calls'))
   } else {
-    const count = Number(directive(question, 'chunks') ?? 0)
+    const count = Number(directive(question, 'chunks') ?? directive(question, 'drip') ?? 0)
     const words = count > 0 ? Array.from({ length: count }, (_, i) => `w${i} `) : (last?.role === 'tool' ? `The tool answered: ${textOf(last.content).slice(0, 80)}` : 'This answer came through the site’s gateway from a scripted upstream (no key, no network).').split(/(?<= )/)
     for (const word of words) events.push(chunk({ content: word }))
     events.push(chunk({}, 'stop'))
   }
   events.push(usageChunk(tokens), 'data: [DONE]\n\n')
   return events
+}
+
+/** Writes `events` 100 ms apart until done or the caller goes away. */
+function drip(events: string[], write: (text: string) => void, res: ServerResponse): void {
+  let at = 0
+  const timer = setInterval(() => {
+    if (res.destroyed || at === events.length) {
+      clearInterval(timer)
+      if (!res.destroyed) res.end()
+      return
+    }
+    write(events[at++]!)
+  }, 100)
 }
 
 function answer(record: RecordedRequest, res: ServerResponse): void {
@@ -92,6 +106,7 @@ function answer(record: RecordedRequest, res: ServerResponse): void {
   }
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
   if (directive(question, 'stall') !== undefined) return write(events[0]!)
+  if (directive(question, 'drip') !== undefined) return drip(events, write, res)
   for (const event of events) write(event)
   res.end()
 }

@@ -23,6 +23,9 @@ export interface WorkerdOptions {
 /** workerd's compatibility date this gateway is written against (also in wrangler.toml). */
 export const COMPATIBILITY_DATE = '2026-04-01'
 
+/** `request.signal` aborts when the reader disconnects, so a stalled upstream is cancelled too (also in wrangler.toml). */
+export const COMPATIBILITY_FLAGS = ['enable_request_signal']
+
 let bundled: Promise<string> | undefined
 
 export function bundleWorker(): Promise<string> {
@@ -54,6 +57,7 @@ export async function startWorkerdGateway(options: WorkerdOptions): Promise<Work
     modules: true,
     script: await bundleWorker(),
     compatibilityDate: COMPATIBILITY_DATE,
+    compatibilityFlags: COMPATIBILITY_FLAGS,
     bindings: options.env,
     durableObjects: { LIMITS: 'GatewayLimits' },
     host: '127.0.0.1',

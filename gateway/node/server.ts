@@ -28,6 +28,17 @@ function toRequest(req: IncomingMessage, base: string, signal: AbortSignal): Req
   return new Request(new URL(req.url ?? '/', base), init)
 }
 
+/** Resolves when `res` can take more, or is closed (either listener is removed with the other). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      res.off('drain', done).off('close', done)
+      resolve()
+    }
+    res.once('drain', done).once('close', done)
+  })
+}
+
 async function send(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {}
   response.headers.forEach((value, name) => { headers[name] = value })
@@ -40,7 +51,7 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
     while (true) {
       const { done, value } = await reader.read()
       if (done) break
-      if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve))
+      if (!res.write(value)) await drained(res)
     }
     res.end()
   } catch {

@@ -106,8 +106,10 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   }
 
   async function admitBoth(store: LimitStore, keys: { client: string; site: string }, limits: { client: LedgerLimits; site: LedgerLimits }, at: number): Promise<void> {
-    for (const scope of ['client', 'site'] as const) {
-      const admission = await store.admit(keys[scope], limits[scope], at)
+    const scopes = ['client', 'site'] as const
+    const admissions = await Promise.all(scopes.map((scope) => store.admit(keys[scope], limits[scope], at)))
+    for (const [i, scope] of scopes.entries()) {
+      const admission = admissions[i]!
       if (admission.ok) continue
       const limit = admission.limit === 'rpm' ? (scope === 'client' ? 'RATE_LIMIT_RPM' : 'SITE_RATE_LIMIT_RPM') : (scope === 'client' ? 'CLIENT_DAILY_TOKENS' : 'SITE_DAILY_TOKENS')
       const resetsAt = new Date(admission.resetsAt).toISOString()

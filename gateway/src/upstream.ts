@@ -69,56 +69,49 @@ function idleEvent(ms: number): Uint8Array {
   return new TextEncoder().encode(`data: ${JSON.stringify({ error: { message: `the upstream sent nothing for ${ms} ms; the gateway ended the stream`, type: 'gateway_error', code: 'UPSTREAM_IDLE_TIMEOUT' } })}\n\n`)
 }
 
-/** The pass-through body: one upstream chunk per pull; `finish` runs exactly once. */
+/**
+ * The pass-through body: the upstream body piped through a TransformStream that counts, reads
+ * usage on the side and re-arms the idle clock, enqueueing each chunk as it comes (no waiting for
+ * more). The reader's cancel cancels the pipe and so the upstream; `finish` runs exactly once.
+ */
 function passThrough(body: ReadableStream<Uint8Array>, abort: AbortController, config: GatewayConfig, finish: (outcome: Omit<UpstreamOutcome, 'status'>) => void): ReadableStream<Uint8Array> {
-  const reader = body.getReader()
   const tap = new UsageTap()
   let bytes = 0
   let done = false
-  let stalled = false
   const end = (code?: string): void => {
     if (done) return
     done = true
     timer.clear()
     finish({ bytes, ...(tap.usage ? { usage: tap.usage } : {}), ...(code ? { code } : {}) })
   }
+  let control: TransformStreamDefaultController<Uint8Array> | undefined
   const timer = new IdleTimer(config.upstreamIdleTimeoutMs, () => {
-    stalled = true
+    control?.enqueue(idleEvent(config.upstreamIdleTimeoutMs))
+    end('UPSTREAM_IDLE_TIMEOUT')
+    control?.terminate()
     abort.abort(new Error('upstream idle timeout'))
-    reader.cancel().catch(() => undefined)
   })
-  timer.arm()
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done: finished, value } = await reader.read()
-        if (stalled) throw new Error('stalled')
-        if (finished) {
-          end()
-          controller.close()
-          return
-        }
-        timer.arm()
-        bytes += value.byteLength
-        tap.push(value)
-        controller.enqueue(value)
-      } catch {
-        if (stalled) {
-          controller.enqueue(idleEvent(config.upstreamIdleTimeoutMs))
-          end('UPSTREAM_IDLE_TIMEOUT')
-          controller.close()
-          return
-        }
-        end('UPSTREAM_STREAM_BROKEN')
-        controller.error(new Error('the upstream stream broke'))
-      }
+  const pass = new TransformStream<Uint8Array, Uint8Array>({
+    start(controller) {
+      control = controller
+      timer.arm()
     },
-    cancel() {
-      end('CLIENT_ABORTED')
-      abort.abort(new Error('the reader went away'))
-      return reader.cancel().catch(() => undefined)
+    transform(chunk, controller) {
+      timer.arm()
+      bytes += chunk.byteLength
+      tap.push(chunk)
+      controller.enqueue(chunk)
     },
-  }, { highWaterMark: 0 })
+    flush() {
+      end()
+    },
+  })
+  body.pipeTo(pass.writable, { signal: abort.signal }).catch(() => {
+    // The reader went away (its cancel reached the pipe), the upstream broke, or the idle cut ran.
+    end(abort.signal.aborted ? 'CLIENT_ABORTED' : 'UPSTREAM_STREAM_BROKEN')
+    abort.abort(new Error('the stream ended early'))
+  })
+  return pass.readable
 }
 
 /**
