@@ -4,6 +4,7 @@
  * @attr mcp-servers - JSON array of MCP servers `[{"name", "url"}]` (Streamable HTTP); bearer tokens are set in Settings, never in an attribute.
  * @attr mode - `inline` (default: a box in the page) or `launcher` (a floating button that opens the widget as a panel, a full-height sheet on phones).
  * @attr open - launcher mode: whether the widget is open (state is kept while closed).
+ * @attr gateway - with `provider="gateway"`: the site's gateway URL (see gateway/README.md); the page holds no key and shows no key field.
  * @attr controls - `full` (default) or `reader` (hides Compact, Sessions, Settings and Steer).
  * @attr heading - the empty chat's heading; also the region's label.
  * @attr header-title - the header's title (default `dsh-agent`); a `logo` slot puts the site's mark before it.
@@ -33,6 +34,7 @@ export class DshAgentAttributes extends LitElement {
   @property() provider: ProviderKind = 'openai-compatible'
   @property() model = ''
   @property({ attribute: 'base-url' }) baseUrl = ''
+  @property() gateway = ''
   @property() script: string | null = null
   @property() src: string | null = null
   @property() session: string | null = null

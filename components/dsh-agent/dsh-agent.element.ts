@@ -40,7 +40,7 @@ import { parseSuggestions, renderEmptyState } from './empty-state.ts'
 import { renderNotices } from './error-notices.ts'
 import { renderHeader } from './header.ts'
 import { HeaderMenu } from './header-menu.ts'
-import { LiveSettings, SETTINGS_PROPERTIES } from './live-settings.ts'
+import { LiveSettings, SETTINGS_PROPERTIES, endpoint } from './live-settings.ts'
 import { loadRememberedProvider } from './remembered-provider.ts'
 import { runSessionAction } from './session-actions.ts'
 import { shellKey } from './shell-keys.ts'
@@ -233,14 +233,14 @@ export class DshAgent extends DshAgentAttributes {
         compact: () => void a.compact(), trim: () => void a.trim(), toggle: (p) => { this.#panelState.toggle(p); if (p === 'sessions') void this.sessions.refresh() }, close: () => { this.open = false }, menu: this.#menu })}
       ${renderNotices(a.notices, sh, (id) => a.dismissNotice(id))}
       <div part="main" class="body" @dsh-session-action=${this.#onSessionAction}>
-        ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => { void this.#submit(text); this.renderRoot.querySelector('dsh-composer')?.focusInput() }, provider: this.provider, model: this.model, baseUrl: this.baseUrl }, sh) : nothing}
+        ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => { void this.#submit(text); this.renderRoot.querySelector('dsh-composer')?.focusInput() }, provider: this.provider, model: this.model, baseUrl: endpoint(this) }, sh) : nothing}
         <dsh-transcript exportparts="find, find-input, find-status, find-previous, find-next, find-close, transcript, message, user-message, assistant-message, reasoning, text, tool-card, tool-summary, tool-status, tool-outcome, terminal, exit-code, diff, approval, reason, reject-button, allow-button, allow-session-button, turn-status, notice, todos, link, code-block"
           lang=${this.lang} session-id=${a.sessionId ?? ''} .state=${t.state} .questions=${approvals.questions.filter((q) => q.sessionId === a.sessionId)}
           ?has-older=${t.historyFrom > 0} ?no-fork=${this.controls === 'reader'} @dsh-history-request=${() => t.loadOlder()}
           @dsh-approval-decide=${(e: CustomEvent<DshApprovalDecideDetail>) => approvals.answer(e.detail.id, e.detail.outcome, e.detail.remember)}></dsh-transcript>
       </div>
       ${renderSidePanel({ panel, lang: this.lang, current: a.sessionId ?? '', sessions, settings: this.settings, approvals, persistence: this.persistence, searcher: this.#searcher,
-        provider: this.provider, baseUrl: this.baseUrl, model: this.model, mcpServers: this.#live.shownMcpServers(), onSessionAction: (e) => void this.#onSessionAction(e),
+        provider: this.provider, baseUrl: endpoint(this), model: this.model, mcpServers: this.#live.shownMcpServers(), onSessionAction: (e) => void this.#onSessionAction(e),
         onSettings: (d) => void this.#live.onSettings(d), onMcp: (d) => void this.#live.onMcp(d), replyUnseen: this.#panelState.replyUnseen, close: () => this.#panelState.close() }, s, sh)}
       ${renderQuestionCard(approvals.pendingQuestion, this.lang, approvals)}
       <dsh-composer exportparts="composer, input, send-button, stop-button" lang=${this.lang} placeholder=${this.placeholder} .steer=${this.controls !== 'reader'} ?running=${running && canDrive} ?disabled=${!canDrive}

@@ -18,12 +18,17 @@ import { resolveInstructions, resolveMcpServers, resolveReplay, resolveScript, r
 import { forgetRememberedProvider, saveRememberedProvider } from './remembered-provider.ts'
 
 /** Properties that make up the runtime settings: a change after start reconfigures the worker. */
-export const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'siteSearch', 'mcpServersAttr'] as const
+export const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'gateway', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'siteSearch', 'mcpServersAttr'] as const
 
 export interface SettingsAttributes {
-  provider: ProviderKind; model: string; baseUrl: string; permissions: PermissionPreset; storage: 'memory' | 'indexeddb'
+  provider: ProviderKind; model: string; baseUrl: string; gateway: string; permissions: PermissionPreset; storage: 'memory' | 'indexeddb'
   script: string | null; workspace: string | null; src: string | null; workspaceId: string; instructions: string | null
   persona: string | null; skills: string | null; webFetch: string | null; siteSearch: string | null; mcpServersAttr: string | null
+}
+
+/** Where model calls go: the `gateway` attribute for `provider="gateway"`, else the base URL. */
+export function endpoint(h: Pick<SettingsAttributes, 'provider' | 'baseUrl' | 'gateway'>): string {
+  return h.provider === 'gateway' ? h.gateway || h.baseUrl : h.baseUrl
 }
 
 export interface LiveSettingsHost extends SettingsAttributes {
@@ -63,7 +68,7 @@ export class LiveSettings {
     const h = this.host
     const settings: RuntimeSettings = { provider: h.provider, permissions: h.permissions, storage: h.provider === 'replay' ? 'memory' : h.storage }
     if (h.model) settings.model = h.model
-    if (h.baseUrl) settings.baseURL = h.baseUrl
+    if (endpoint(h)) settings.baseURL = endpoint(h)
     const [replies, workspace, replay, instructions, skills] = await Promise.all([
       resolveScript(h.script), resolveWorkspace(h.workspace), resolveReplay(h.src), resolveInstructions(h.instructions), resolveSkills(h.skills),
     ])

@@ -37,6 +37,7 @@ export class DshSettings extends LitElement {
   #save(event: Event): void {
     event.preventDefault()
     emit(this, 'dsh-settings-change', { action: 'provider', provider: this.providerSelect.value as ProviderKind, baseURL: this.baseUrlInput.value.trim(), model: this.modelInput.value.trim() })
+    if (!this.keyInput) return
     const key = this.keyInput.value.trim()
     this.keyInput.value = ''
     if (key) emit(this, 'dsh-settings-change', { action: 'key', apiKey: key, remember: this.remember })
@@ -57,6 +58,19 @@ export class DshSettings extends LitElement {
     </fieldset>`
   }
 
+  /** The key field and its state; a gateway provider has none (the site's gateway holds the key). */
+  #keyFields(): TemplateResult {
+    const s = panelStrings(this.lang)
+    return html`<label>${s.apiKey} <input part="key-input" type="password" autocomplete="off" spellcheck="false" /></label>
+      <label class="check"><input part="remember-checkbox" type="checkbox" .checked=${this.remember} @change=${(e: Event) => { this.remember = (e.target as HTMLInputElement).checked }} /> ${s.rememberKey}</label>
+      ${this.remember ? html`<p part="remember-warning" role="alert" class="warning">${s.rememberWarning}</p>` : nothing}
+      <p part="key-state" role="status">${this.#keyState()}</p>
+      <div class="actions">
+        <button part="save-button" type="submit">${s.save}</button>
+        <button part="clear-key-button" type="button" @click=${() => emit(this, 'dsh-settings-change', { action: 'key', apiKey: null, remember: false })}>${s.clearKey}</button>
+      </div>`
+  }
+
   override render(): TemplateResult {
     const s = panelStrings(this.lang)
     return html`<form part="settings" @submit=${this.#save} aria-label=${s.settings}>
@@ -66,14 +80,7 @@ export class DshSettings extends LitElement {
         </select></label>
       <label>${s.baseUrl} <input part="base-url-input" type="url" .value=${this.baseUrl} placeholder="https://api.deepseek.com" /></label>
       <label>${s.model} <input part="model-input" .value=${this.model} placeholder="deepseek-chat" /></label>
-      <label>${s.apiKey} <input part="key-input" type="password" autocomplete="off" spellcheck="false" /></label>
-      <label class="check"><input part="remember-checkbox" type="checkbox" .checked=${this.remember} @change=${(e: Event) => { this.remember = (e.target as HTMLInputElement).checked }} /> ${s.rememberKey}</label>
-      ${this.remember ? html`<p part="remember-warning" role="alert" class="warning">${s.rememberWarning}</p>` : nothing}
-      <p part="key-state" role="status">${this.#keyState()}</p>
-      <div class="actions">
-        <button part="save-button" type="submit">${s.save}</button>
-        <button part="clear-key-button" type="button" @click=${() => emit(this, 'dsh-settings-change', { action: 'key', apiKey: null, remember: false })}>${s.clearKey}</button>
-      </div>
+      ${this.provider === 'gateway' ? html`<p part="key-state" role="status">${s.gatewayNoKey}</p><div class="actions"><button part="save-button" type="submit">${s.save}</button></div>` : this.#keyFields()}
       ${this.#rules()}
       <div class="actions">
         ${this.confirmingDelete

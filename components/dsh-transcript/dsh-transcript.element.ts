@@ -34,6 +34,7 @@ import { transcriptStyles } from './dsh-transcript.styles.ts'
 import { VirtualWindow } from './virtual-window.ts'
 import { itemIndexAtSeq } from './seq-item.ts'
 import { FollowLatest } from './follow-latest.ts'
+import { gatewayNotice } from './gateway-notice.ts'
 import type { SessionFind } from './session-find.ts'
 import type { Segment } from './window-math.ts'
 
@@ -187,7 +188,7 @@ export class DshTranscript extends LitElement {
   #turnEnd(item: Extract<TranscriptItem, { kind: 'turn-end' }>, s: Strings): TemplateResult {
     const r = item.reason
     const text = r.kind === 'completed' ? '' : r.kind === 'aborted' ? s.stopped : r.kind === 'interrupted' ? s.interrupted : r.kind === 'blocked' ? s.blocked
-      : r.kind === 'max-tokens' ? s.maxTokens : r.kind === 'budget' ? s.budget : turnFailure(r.error, this.lang)
+      : r.kind === 'max-tokens' ? s.maxTokens : r.kind === 'budget' ? s.budget : gatewayNotice(r.error, s, this.lang) ?? turnFailure(r.error, this.lang)
     const fork = () => emit(this, 'dsh-session-action', { action: 'fork', sessionId: this.sessionId, boundarySeq: item.seq })
     return html`<div part="turn-status" class="turn-end" data-reason=${r.kind} role=${r.kind === 'error' ? 'alert' : nothing}>
       <span>${text}</span>

@@ -18,7 +18,7 @@ const en = {
   provider: 'Provider', baseUrl: 'Base URL', model: 'Model', apiKey: 'API key', save: 'Save', clearKey: 'Clear key',
   rememberKey: 'Remember the key on this device',
   rememberWarning: 'A remembered key is stored in this site’s browser storage: any script running on this site can read it.',
-  keyInMemory: 'Key kept in memory for this tab only', keyRemembered: 'Key remembered on this device', noKey: 'No key set',
+  keyInMemory: 'Key kept in memory for this tab only', keyRemembered: 'Key remembered on this device', noKey: 'No key set', gatewayNoKey: 'Answers come through this site’s gateway: no key is needed.',
   deleteAll: 'Delete all my data', confirmDeleteAll: 'Delete every session, workspace and setting stored by this agent?',
   noSessions: 'No saved sessions', questionTitle: 'The agent asks', questionOther: 'Other', questionOtherPlaceholder: 'Other: type your own answer',
   questionAnswer: 'Answer', questionHint: 'Arrow keys move, Space or Enter chooses, Ctrl+Enter answers',
@@ -31,7 +31,7 @@ const zh: typeof en = {
   mcpNone: '没有 MCP 服务器', mcpHasToken: '已设置令牌', mcpTokenRemembered: '令牌已记在此设备上', mcpRememberToken: '在此设备上记住令牌',
   mcpInvalid: '名称：字母、数字、_ 或 -，最多 32 个；地址：http(s)，且未添加过', provider: '服务商', baseUrl: '接口地址', model: '模型', apiKey: 'API 密钥', save: '保存', clearKey: '清除密钥',
   rememberKey: '在此设备上记住密钥', rememberWarning: '记住的密钥保存在本站点的浏览器存储中：本站点运行的任何脚本都能读取它。', keyInMemory: '密钥仅保存在此标签页的内存中', keyRemembered: '密钥已记在此设备上',
-  noKey: '未设置密钥', deleteAll: '删除我的全部数据', confirmDeleteAll: '删除此智能体保存的所有会话、工作区和设置？', noSessions: '没有已保存的会话', questionTitle: '智能体想问你', questionOther: '其他',
+  noKey: '未设置密钥', gatewayNoKey: '回答经由本站的网关：无需密钥。', deleteAll: '删除我的全部数据', confirmDeleteAll: '删除此智能体保存的所有会话、工作区和设置？', noSessions: '没有已保存的会话', questionTitle: '智能体想问你', questionOther: '其他',
   questionOtherPlaceholder: '其他：输入你自己的回答', questionAnswer: '回答', questionHint: '方向键移动，空格或回车选择，Ctrl+Enter 提交',
 }
 

@@ -19,6 +19,8 @@ const en = {
   findLabel: 'Find in this conversation', findPrevious: 'Previous match', findNext: 'Next match', findClose: 'Close find', findNone: 'No match',
   findOlder: 'Searching earlier messages…', opening: 'Opening the session… (sending waits until it is loaded)',
   table: 'Table (scrolls sideways)', taskDone: 'Done', taskOpen: 'Not done',
+  gatewayLimit: 'This site’s assistant has reached its limit for now. You can ask again at', gatewayLimitSoon: 'This site’s assistant has reached its limit for now. You can ask again in a moment.',
+  originNotAllowed: 'This site has not allowed this page to use its assistant.',
 }
 
 export type Strings = typeof en
@@ -34,6 +36,8 @@ const zh: Strings = {
   find: '查找', findLabel: '在此对话中查找', findPrevious: '上一个匹配', findNext: '下一个匹配', findClose: '关闭查找', findNone: '无匹配', findOlder: '正在搜索较早的消息…',
   opening: '正在打开会话…（加载完成后才能发送）',
   table: '表格（可横向滚动）', taskDone: '已完成', taskOpen: '未完成',
+  gatewayLimit: '本站助手暂时达到了使用上限。你可以在此时间后再提问：', gatewayLimitSoon: '本站助手暂时达到了使用上限。请稍后再提问。',
+  originNotAllowed: '本站没有允许此页面使用它的助手。',
 }
 
 export function strings(lang: string | null | undefined): Strings {

@@ -1,6 +1,7 @@
 /**
  * Docs embed demo: renders the examples as a documentation page and mounts a `<dsh-agent>` whose
- * workspace holds the same files, grounded in the site (instructions, skills, its own pages via web_fetch). Plane: main; demo code only.
+ * workspace holds the same files, grounded in the site (instructions, skills, its own pages via web_fetch); `?gateway=<url>`
+ * sends the reader's questions through a site gateway instead of the scripted model. Plane: main; demo code only.
  * @module demo/docs/main
  */
 import { byId, mountDemoAgent } from '../shared/mount-agent.ts'
@@ -29,6 +30,8 @@ function renderExample(example: (typeof examples)[number]): HTMLElement {
 }
 
 byId('examples').append(...examples.map(renderExample))
+// `?gateway=http://127.0.0.1:8787` (npm run gateway): a reader's answers come through the site's gateway, as on a real docs site.
+const gateway = new URLSearchParams(location.search).get('gateway')
 mountDemoAgent({
   script,
   workspace: { ...exampleFiles, 'AGENTS.md': WORKSPACE_INSTRUCTIONS },
@@ -44,5 +47,6 @@ mountDemoAgent({
     'web-fetch': 'self',
     // The site's Pagefind index (`npm run build` makes it; the dev server has none, so the agent falls back to llms.txt).
     'site-search': '/pagefind/',
+    ...(gateway ? { provider: 'gateway', gateway } : {}),
   },
 })

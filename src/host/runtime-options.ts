@@ -51,6 +51,9 @@ function llmOptions(settings: RuntimeSettings, apiKey: string | undefined): Host
     case 'replay':
       if (settings.replay === undefined) throw new HostConfigError('provider "replay" needs a recorded session (src)')
       return { provider: 'replay', events: parseReplay(settings.replay) }
+    case 'gateway':
+      if (!settings.baseURL) throw new HostConfigError('provider "gateway" needs the gateway\'s URL (the gateway attribute)')
+      return { provider: 'gateway', url: settings.baseURL, model: settings.model ?? DEFAULT_MODEL }
     default: {
       const llm: HostLlmOptions = { provider: settings.provider, model: settings.model ?? PROVIDER_DEFAULT_MODELS[settings.provider] ?? DEFAULT_MODEL }
       if (settings.baseURL !== undefined) llm.baseURL = settings.baseURL

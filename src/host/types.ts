@@ -26,6 +26,7 @@ export type HostLlmOptions =
   | { provider: 'scripted'; replies: ScriptedReply[] }
   | { provider: HttpProviderKind; baseURL?: string; apiKey?: string; model?: string }
   | { provider: 'replay'; events: SessionEvent[] }
+  | { provider: 'gateway'; url: string; model?: string }
 
 /** The options the host passes to `createRuntime`. */
 export interface HostRuntimeOptions {

@@ -52,6 +52,7 @@ const LlmOpenAiCompatible = lazyPlugin('llm-openai-compatible', () => import('..
 const LlmOpenAiResponses = lazyPlugin('llm-openai-responses', () => import('../llm-openai-responses/index.ts'))
 const LlmAnthropic = lazyPlugin('llm-anthropic', () => import('../llm-anthropic/index.ts'))
 const LlmGemini = lazyPlugin('llm-gemini', () => import('../llm-gemini/index.ts'))
+const LlmGateway = lazyPlugin('llm-gateway', () => import('../llm-gateway/index.ts'))
 const LlmReplay = lazyPlugin('llm-replay', () => import('../llm-replay/index.ts'))
 const WebContainerFileSystem = lazyPlugin('WebContainerFileSystem', async () => (await import('../fs-webcontainer/index.ts')).default)
 const WebContainerShell = lazyPlugin('WebContainerShell', async () => (await import('../shell-webcontainer/index.ts')).default)
@@ -71,6 +72,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'llm-anthropic', plugin: LlmAnthropic, disabled: true },
   { id: 'llm-gemini', plugin: LlmGemini, disabled: true },
   { id: 'llm-replay', plugin: LlmReplay, disabled: true },
+  { id: 'llm-gateway', plugin: LlmGateway, disabled: true },
   { id: 'llm-retry', plugin: LlmRetry },
   { id: 'tools', plugin: ToolRegistry },
   { id: 'prompt', plugin: SystemPromptRegistry },

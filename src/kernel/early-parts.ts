@@ -21,6 +21,7 @@ const MODEL_PARTS: Readonly<Record<string, readonly [string, () => Promise<unkno
   'openai-responses': ['llm-openai-responses', () => import('../llm-openai-responses/index.ts')],
   anthropic: ['llm-anthropic', () => import('../llm-anthropic/index.ts')],
   gemini: ['llm-gemini', () => import('../llm-gemini/index.ts')],
+  gateway: ['llm-gateway', () => import('../llm-gateway/index.ts')],
 }
 
 /**

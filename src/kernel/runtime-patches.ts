@@ -28,6 +28,8 @@ export type RuntimeLlmOptions =
   | { provider: 'scripted'; replies?: ScriptedReply[]; model?: string; delayMs?: number; contextWindow?: number }
   | { provider: HttpProviderId; baseURL?: string; apiKey?: string; model?: string; thinking?: boolean; contextWindow?: number }
   | { provider: 'replay'; events: SessionEvent[]; delayMs?: number }
+  /** The site's own gateway (`gateway/`): no key in the page; `url` is the gateway's origin. */
+  | { provider: 'gateway'; url: string; model?: string; thinking?: boolean }
 
 export interface RuntimeWorkspaceOptions {
   provider: 'memory' | 'webcontainer'
@@ -88,6 +90,11 @@ function llmPatches(llm: RuntimeLlmOptions): { patches: CompositionPatch[]; rout
         patches: [{ id: 'llm-scripted', config: { replies: llm.replies ?? [], ...(llm.model ? { model: llm.model } : {}), ...defined({ delayMs: llm.delayMs, contextWindow: llm.contextWindow }) } }],
         route: { provider: 'scripted', model: llm.model ?? 'scripted-model' },
       }
+    case 'gateway': {
+      if (!llm.url) throw new RuntimeOptionsError('llm "gateway" needs the gateway\'s url')
+      const model = llm.model ?? 'deepseek-chat'
+      return { patches: [off('llm-scripted'), { id: 'llm-gateway', config: { url: llm.url, model, ...defined({ thinking: llm.thinking }) }, disabled: false }], route: { provider: 'gateway', model } }
+    }
     case 'replay':
       return {
         patches: [off('llm-scripted'), { id: 'llm-replay', config: { events: llm.events, ...(llm.delayMs === undefined ? {} : { delayMs: llm.delayMs }) }, disabled: false }],

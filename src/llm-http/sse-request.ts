@@ -21,6 +21,10 @@ export interface TransportSettings {
   firstByteTimeoutMs: number
   stallTimeoutMs: number
   maxLineLength: number
+  /** A bearer obtained per call instead of `apiKey` (the gateway provider's session token). */
+  credential?: (signal: AbortSignal) => Promise<string>
+  /** Maps a non-2xx answer (default `failureFromResponse`); a gateway names its own refusals. */
+  describeFailure?: typeof failureFromResponse
 }
 
 export interface SseRequest {
@@ -50,7 +54,7 @@ async function open(request: SseRequest, settings: TransportSettings, mapper: Ev
   watch.start()
   const response = await fetch(request.url, { method: 'POST', headers: { Accept: 'text/event-stream', ...request.headers }, body: request.body, signal: controller.signal })
   watch.bytes()
-  if (!response.ok) throw new LlmError(failureFromResponse(response.status, response.headers, await readBounded(response.body, ERROR_BODY_LIMIT)))
+  if (!response.ok) throw new LlmError((settings.describeFailure ?? failureFromResponse)(response.status, response.headers, await readBounded(response.body, ERROR_BODY_LIMIT)))
   const type = response.headers.get('content-type') ?? ''
   if (!type.includes('text/event-stream') || !response.body) {
     const text = await readBounded(response.body, 512)
@@ -61,11 +65,12 @@ async function open(request: SseRequest, settings: TransportSettings, mapper: Ev
 }
 
 /**
- * Streams one call: `build` makes the request (called once the key is known to be set),
- * `mapper` is a fresh state machine of the provider's wire format.
+ * Streams one call: `build` makes the request with the call's bearer (the key, or the one
+ * `credential` gets; called once it is known), `mapper` is a fresh state machine of the
+ * provider's wire format.
  */
-export async function* streamSse(settings: TransportSettings, options: GenerateOptions, build: () => SseRequest, mapper: EventMapper): AsyncGenerator<StreamChunk> {
-  if (!settings.apiKey) throw new LlmError({ message: `no API key configured for provider "${settings.provider}"`, code: 'MISSING_CREDENTIAL' })
+export async function* streamSse(settings: TransportSettings, options: GenerateOptions, build: (bearer: string) => SseRequest, mapper: EventMapper): AsyncGenerator<StreamChunk> {
+  if (!settings.apiKey && !settings.credential) throw new LlmError({ message: `no API key configured for provider "${settings.provider}"`, code: 'MISSING_CREDENTIAL' })
   const controller = new AbortController()
   const watch = new Watchdogs(controller, settings.firstByteTimeoutMs, settings.stallTimeoutMs)
   const onAbort = (): void => controller.abort(options.signal?.reason)
@@ -73,15 +78,17 @@ export async function* streamSse(settings: TransportSettings, options: GenerateO
   if (options.signal?.aborted) onAbort()
   let phase: 'connect' | 'read' = 'connect'
   let origin = settings.provider
+  let bearer = settings.apiKey
   try {
-    const request = build()
+    if (settings.credential) bearer = await settings.credential(controller.signal)
+    const request = build(bearer)
     origin = new URL(request.url).origin
     const chunks = await open(request, settings, mapper, controller, watch)
     phase = 'read'
     yield* chunks
   } catch (error) {
     const failure = classify(error, options.signal, watch, phase, origin).failure
-    throw new LlmError(scrubFailure(failure, settings.apiKey))
+    throw new LlmError(scrubFailure(failure, bearer))
   } finally {
     watch.dispose()
     options.signal?.removeEventListener('abort', onAbort)

@@ -41,9 +41,9 @@ export function createOpenAiCompatibleAdapter(settings: OpenAiCompatibleSettings
   }
 
   function stream(options: GenerateOptions): AsyncGenerator<StreamChunk> {
-    return streamSse(settings, options, () => ({
+    return streamSse(settings, options, (bearer) => ({
       url,
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${settings.apiKey}` },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
       body: body(options),
     }), new WireMapper(settings.maxResponseChars))
   }

@@ -27,6 +27,8 @@ export const LLM_ERROR_RETRYABLE: Readonly<Record<LlmErrorCode, boolean>> = Obje
   STREAM_TOO_LARGE: false,
   STALLED: true,
   UNKNOWN: false,
+  GATEWAY_LIMIT: false,
+  ORIGIN_NOT_ALLOWED: false,
 })
 
 /** @returns whether `code` is transient (see {@link LLM_ERROR_RETRYABLE}); unknown codes are not. */

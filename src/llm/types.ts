@@ -86,6 +86,8 @@ export type LlmErrorCode =
   | 'TRANSPORT' | 'EMPTY_RESPONSE' | 'CONTEXT_WINDOW_EXCEEDED' | 'QUOTA' | 'AUTH'
   | 'MISSING_CREDENTIAL' | 'INVALID_CREDENTIAL' | 'INVALID_REQUEST' | 'MALFORMED_STREAM'
   | 'STREAM_TRUNCATED' | 'STREAM_TOO_LARGE' | 'STALLED' | 'UNKNOWN'
+  // A site's gateway (llm-gateway): a reader's or the site's limit reached; this page's origin not allowed.
+  | 'GATEWAY_LIMIT' | 'ORIGIN_NOT_ALLOWED'
 
 export interface LlmFailure {
   message: string

@@ -17,8 +17,8 @@ export const PROTOCOL_VERSION = 6
 /** The providers that call a model over HTTP with a key (one settings shape: base URL, model, key). */
 export type HttpProviderKind = 'openai-compatible' | 'openai-responses' | 'anthropic' | 'gemini'
 export const HTTP_PROVIDER_KINDS: readonly HttpProviderKind[] = ['openai-compatible', 'openai-responses', 'anthropic', 'gemini']
-export type ProviderKind = HttpProviderKind | 'scripted' | 'replay'
-export const PROVIDER_KINDS: readonly ProviderKind[] = [...HTTP_PROVIDER_KINDS, 'scripted', 'replay']
+export type ProviderKind = HttpProviderKind | 'scripted' | 'replay' | 'gateway'
+export const PROVIDER_KINDS: readonly ProviderKind[] = [...HTTP_PROVIDER_KINDS, 'scripted', 'replay', 'gateway']
 export const PERMISSION_PRESETS: readonly PermissionPreset[] = ['read-only', 'workspace-write', 'ask', 'danger-full-access']
 export const APPROVAL_ANSWERS: readonly ApprovalOutcome[] = ['allowed-once', 'rejected', 'cancelled']
 

@@ -84,7 +84,7 @@ describe('lazy composition entries', () => {
 
   it('the default composition names its lazy entries like the plugins they load', async () => {
     const lazy = composition.filter((entry) => 'load' in entry.plugin)
-    expect(lazy.map((entry) => entry.id)).toEqual(['session-memory', 'session-idb', 'llm-scripted', 'llm-openai-compatible', 'llm-openai-responses', 'llm-anthropic', 'llm-gemini', 'llm-replay', 'fs-webcontainer', 'shell-webcontainer'])
+    expect(lazy.map((entry) => entry.id)).toEqual(['session-memory', 'session-idb', 'llm-scripted', 'llm-openai-compatible', 'llm-openai-responses', 'llm-anthropic', 'llm-gemini', 'llm-replay', 'llm-gateway', 'fs-webcontainer', 'shell-webcontainer'])
     for (const entry of lazy) {
       const loaded = await (entry.plugin as { load: () => Promise<KernelPlugin> }).load()
       expect(loaded.name, entry.id).toBe(entry.plugin.name)
