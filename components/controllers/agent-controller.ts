@@ -210,8 +210,8 @@ export class AgentController implements ReactiveController {
   }
 
   /** Asks the worker to make everything appended so far durable (the page is being hidden or left). */
-  async flush(): Promise<void> {
-    await this.call({ kind: 'storage.flush' })
+  async flush(leaving = false): Promise<void> {
+    await this.call(leaving ? { kind: 'storage.flush', leaving } : { kind: 'storage.flush' })
   }
 
   /**

@@ -15,7 +15,7 @@
  * @method workspaceFiles - a read-only snapshot of the workspace's text files (at most 200 files / 1 MB; use `workspaceLink` for all of them).
  * @method workspaceLink - the workspace's commands and live notices for `<dsh-workspace for="…">` (paged listing, read, guarded save, terminal).
  * @method registerTool - a page tool `{name, description, parameters, effect?, timeoutMs?, execute}` whose body runs on the page; returns the unregister function.
- * @attr mcp-servers - JSON array of MCP servers `[{"name", "url"}]` (Streamable HTTP); bearer tokens are set in Settings, never in an attribute.
+ * @attr mcp-servers - JSON array of MCP servers `[{"name", "url", "timeoutMs"?}]` (Streamable HTTP); bearer tokens are set in Settings, never in an attribute.
  * @attr mode - `inline` (default: a box in the page) or `launcher` (a floating button that opens the widget as a panel, a full-height sheet on phones).
  * @attr open - launcher mode: whether the widget is open (state is kept while closed).
  * @attr controls - `full` (default) or `reader` (hides Compact, Sessions, Settings and Steer).
@@ -121,7 +121,7 @@ export class DshAgent extends LitElement {
   /** The sessions panel's full-text search (one stable function, so the list does not re-render for it). */
   readonly #searcher = (query: string) => this.agent.search(query)
   /** Hidden or left: the worker makes everything appended so far durable. */
-  readonly lifecycle = new PageLifecycleController(this, () => void this.agent.flush())
+  readonly lifecycle = new PageLifecycleController(this, (leaving) => void this.agent.flush(leaving))
   readonly #scheme = new HostColorSchemeController(this, this.attachInternals().states)
   /** The network line and the offline copy: loaded when offline, or when `service-worker` is set, else after the first answer. */
   readonly #offline = new LazyOffline(this, () => !!this.serviceWorker, (error) => this.agent.fail('DSH_PART_LOAD', `the offline status part did not load: ${error.message}`, 'host'))
