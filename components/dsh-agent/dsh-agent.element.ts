@@ -14,7 +14,8 @@
  * @event dsh-error - `{code, message}`.
  * @method workspaceFiles - a read-only snapshot of the workspace's text files (at most 200 files / 1 MB; use `workspaceLink` for all of them).
  * @method workspaceLink - the workspace's commands and live notices for `<dsh-workspace for="…">` (paged listing, read, guarded save, terminal).
- * @method registerTool - a page tool `{name, description, parameters, effect?, timeoutMs?, execute}` whose body runs on the page; returns the unregister function.
+ * @method registerTool - a page tool `{name, description, parameters, effect?, timeoutMs?, execute}` (or WebMCP's `{name, description, inputSchema, execute, annotations}`) whose body runs on the page; returns the unregister function.
+ * @attr page-tools - `webmcp`: the agent also adopts the tools the page registers through `document.modelContext.registerTool`.
  * @attr mcp-servers - JSON array of MCP servers `[{"name", "url", "timeoutMs"?}]` (Streamable HTTP); bearer tokens are set in Settings, never in an attribute.
  * @attr mode - `inline` (default: a box in the page) or `launcher` (a floating button that opens the widget as a panel, a full-height sheet on phones).
  * @attr open - launcher mode: whether the widget is open (state is kept while closed).
@@ -52,6 +53,7 @@ import { strings } from '../i18n/strings.ts'
 import { shellStrings } from '../i18n/shell-strings.ts'
 import { resolveInstructions, resolveMcpServers, resolveReplay, resolveScript, resolveSkills, resolveWebFetch, resolveWorkspace } from './resolve-inputs.ts'
 import { PageTools, type PageToolDefinition } from './page-tools.ts'
+import { WebMcpToolsController } from './webmcp-tools.ts'
 import { parseSuggestions, renderEmptyState } from './empty-state.ts'
 import { renderNotices } from './error-notices.ts'
 import { forgetRememberedProvider, loadRememberedProvider, saveRememberedProvider } from './remembered-provider.ts'
@@ -93,6 +95,10 @@ export class DshAgent extends LitElement {
   /** The MCP servers as Settings left them (add/remove); until then, and after `mcp-servers` changes, the attribute's. */
   @state() private mcpEdited: McpServerSetting[] | undefined
   readonly #pageTools = new PageTools((name, message) => this.agent.fail('PAGE_TOOL_REJECTED', `page tool "${name}": ${message}`, 'pagetools.attach'))
+  /** `webmcp`: the tools the page registers through `document.modelContext.registerTool` are the agent's page tools too. */
+  @property({ attribute: 'page-tools' }) pageToolsSource: 'own' | 'webmcp' = 'own'
+  readonly webMcpTools = new WebMcpToolsController(this, () => this.pageToolsSource === 'webmcp', (tool) => this.registerTool(tool),
+    (name, message) => this.agent.fail('PAGE_TOOL_REJECTED', `WebMCP tool "${name}": ${message}`, 'pagetools.attach'))
   @property() permissions: PermissionPreset = 'ask'
   @property() storage: 'memory' | 'indexeddb' = 'indexeddb'
   @property() instructions: string | null = null

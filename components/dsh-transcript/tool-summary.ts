@@ -8,6 +8,7 @@ import type { ApprovalQuestion, ToolItem } from '../../src/protocol/index.ts'
 import type { FileDiff } from '../../src/tools/types.ts'
 import type { ToolStrings, ToolVerb } from '../i18n/tool-strings.ts'
 import { diffStat } from './diff-lines.ts'
+import { originName, originOf } from './tool-origin.ts'
 
 /** What a card draws: a logged call, or the call a question asks about. */
 export type CardCall = Pick<ToolItem, 'callId' | 'name' | 'arguments' | 'call' | 'result' | 'approval'> & Partial<Pick<ToolItem, 'progress'>>
@@ -95,5 +96,7 @@ export function cardLine(call: CardCall, question: ApprovalQuestion | undefined,
     : state === 'failed' ? `${t.states.failed}${call.result?.code ? ` (${call.result.code})` : ''}`
     : state === 'running' && call.progress ? `${t.states.running} ${t.progressOf(call.progress)}`
     : t.states[state]
+  const origin = originOf(call, question)
+  if (origin) return { state, ...originName(origin, t), outcome }
   return { state, verb: verb ? t.verbs[verb][form]! : call.name, target: targetOf(call, verb, diffs), outcome }
 }
