@@ -9,10 +9,10 @@ import type { SessionEvent } from '../../../src/session/types.ts'
 let server: EverythingServer | undefined
 let rt: McpRuntime | undefined
 afterEach(async () => {
-  await rt?.runtime.dispose()
-  await server?.stop()
-  rt = undefined
-  server = undefined
+  const [runtime, everything] = [rt?.runtime, server]
+  rt = server = undefined
+  await runtime?.dispose()
+  await everything?.stop()
 })
 
 const names = (r: McpRuntime) => r.runtime.ctx.tools.schemas().map((s) => s.name).filter((n) => n.startsWith('mcp__'))
