@@ -241,8 +241,10 @@ export class ServerSupervisor {
   #absent(exec: ToolExecution): Promise<ToolExecutionResult> | undefined {
     if (!this.#knownNames.has(exec.name) || this.#registered.has(exec.name)) return undefined
     const state = this.#state
-    const now = state.status === 'unavailable' ? `unavailable (${state.code}: ${state.reason})` : state.status === 'connecting' ? 'reconnecting' : 'connected, but no longer lists this tool'
-    return Promise.resolve(errorResult(new McpError('MCP_UNAVAILABLE', `MCP server "${this.config.name}" is ${now}; its tools are absent until it is back`)))
+    const server = `MCP server "${this.config.name}"`
+    const why = state.status === 'connected' ? `${server} no longer lists this tool`
+      : `${server} is ${state.status === 'unavailable' ? `unavailable (${state.code}: ${state.reason})` : 'reconnecting'}; its tools are absent until it is back`
+    return Promise.resolve(errorResult(new McpError('MCP_UNAVAILABLE', why)))
   }
 
   /**

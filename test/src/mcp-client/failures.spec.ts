@@ -138,6 +138,17 @@ describe('mcp-client failures', () => {
     expect(resultText(absent!)).toMatch(/^Error: MCP server "gone" is unavailable \(MCP_UNREACHABLE: unreachable: .*\); its tools are absent until it is back$/)
   })
 
+  it('a call to a tool the server stopped listing (re-list) says so, not unknown tool', async () => {
+    const server = await serve({ tools: [textTool('old', 'x', read)] })
+    rt = await mcpRuntime([{ name: 'live', url: server.url }], { replies: [{ toolCalls: [{ name: 'mcp__live__old', arguments: {} }] }, { text: 'ok' }] })
+    server.setTools([textTool('new', 'y', read)])
+    await server.listChanged()
+    await until(() => mcpNames(rt!).join() === 'mcp__live__new')
+    const [result] = toolResults(await rt.turn())
+    expect(result!.data.error).toEqual({ name: 'McpError', code: 'MCP_UNAVAILABLE' })
+    expect(resultText(result!)).toBe('Error: MCP server "live" no longer lists this tool')
+  })
+
   it('a dropped event stream is reopened by the transport: the server stays available', async () => {
     const server = await serve({ tools: [textTool('ping', 'pong', read)] })
     rt = await mcpRuntime([{ name: 'sse', url: server.url }], { replies: [{ toolCalls: [{ name: 'mcp__sse__ping', arguments: {} }] }, { text: 'ok' }] })
