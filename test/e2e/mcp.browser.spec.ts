@@ -187,3 +187,13 @@ customElements.whenDefined('dsh-agent').then(() => document.querySelector('dsh-a
     }
   })
 })
+
+test('an mcp-servers entry with a bad timeoutMs is refused by name, on the page and in a dsh-error', async ({ page }) => {
+  const servers = [{ name: 'docs', url: 'http://127.0.0.1:9/mcp', timeoutMs: -5 }]
+  await page.addInitScript((c) => { (window as unknown as { dshTestConfig: unknown }).dshTestConfig = c }, { storage: 'memory', attributes: { 'mcp-servers': JSON.stringify(servers) } })
+  await page.goto('/test-pages/agent.html')
+  const message = 'mcp-servers: [0].timeoutMs must be a positive number of milliseconds'
+  await expect.poll(() => page.evaluate(() => (window as unknown as { dshEvents: { type: string; detail: { code: string; message: string } }[] }).dshEvents.find((e) => e.type === 'dsh-error')?.detail))
+    .toEqual({ code: 'DSH_ATTRIBUTE_INVALID', message })
+  await expect(page.locator('dsh-agent [part~="error-notice"][data-code="DSH_ATTRIBUTE_INVALID"]').first()).toContainText(message)
+})
