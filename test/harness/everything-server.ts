@@ -53,7 +53,9 @@ export async function startEverythingServer(): Promise<EverythingServer> {
       if (child.exitCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill()
+      const stubborn = setTimeout(() => child.kill('SIGKILL'), 3_000)
       await exited
+      clearTimeout(stubborn)
     },
   }
 }
