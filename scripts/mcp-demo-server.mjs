@@ -43,6 +43,7 @@ function docsServer(ratings) {
     title: 'Rate a docs page',
     description: 'Records whether a docs page was helpful (stored on the docs server).',
     inputSchema: { page: z.enum(PAGES.map((page) => page.id)), helpful: z.boolean() },
+    annotations: { destructiveHint: false, openWorldHint: false },
   }, async ({ page, helpful }) => {
     ratings.push({ page, helpful })
     return { content: [{ type: 'text', text: `Recorded: "${page}" was ${helpful ? '' : 'not '}helpful (${ratings.length} ratings so far).` }] }

@@ -1,30 +1,32 @@
 /**
  * Page lifecycle for `<dsh-agent>`: asks the worker to flush the session log when the page is hidden
- * or left (`visibilitychange` → hidden, `pagehide`), and asks once per page for persistent storage.
+ * or left (`visibilitychange` → hidden, `pagehide` — then also to say goodbye: MCP sessions end), and
+ * asks once per page for persistent storage.
  * Plane: main. Contract: best effort — never throws, never delays the page going away.
  * @module components/controllers/page-lifecycle
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 
 export class PageLifecycleController implements ReactiveController {
-  constructor(host: ReactiveControllerHost, private readonly flush: () => void) {
+  /** @param flush `leaving`: the page is going away (pagehide), not only hidden. */
+  constructor(host: ReactiveControllerHost, private readonly flush: (leaving: boolean) => void) {
     host.addController(this)
   }
 
   hostConnected(): void {
-    addEventListener('pagehide', this.#flush)
+    addEventListener('pagehide', this.#leave)
     document.addEventListener('visibilitychange', this.#onVisibility)
   }
 
   hostDisconnected(): void {
-    removeEventListener('pagehide', this.#flush)
+    removeEventListener('pagehide', this.#leave)
     document.removeEventListener('visibilitychange', this.#onVisibility)
   }
 
-  #flush = (): void => this.flush()
+  #leave = (): void => this.flush(true)
 
   #onVisibility = (): void => {
-    if (document.visibilityState === 'hidden') this.flush()
+    if (document.visibilityState === 'hidden') this.flush(false)
   }
 }
 

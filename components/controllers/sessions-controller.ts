@@ -66,8 +66,8 @@ export class SessionsController implements AgentFeature {
   }
 
   /** Asks the worker to make everything appended so far durable (the page is being hidden or left). */
-  async flush(): Promise<void> {
-    await this.agent.call({ kind: 'storage.flush' })
+  async flush(leaving = false): Promise<void> {
+    await this.agent.call(leaving ? { kind: 'storage.flush', leaving } : { kind: 'storage.flush' })
   }
 
   /** Full-text search across the stored sessions (in the worker); `''` only builds the index. */

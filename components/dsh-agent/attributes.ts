@@ -1,7 +1,8 @@
 /**
  * The attributes of `<dsh-agent>` (its public API, documented in the root README.md), declared
  * apart from its behaviour (`dsh-agent.element.ts`). Plane: main.
- * @attr mcp-servers - JSON array of MCP servers `[{"name", "url"}]` (Streamable HTTP); bearer tokens are set in Settings, never in an attribute.
+ * @attr mcp-servers - JSON array of MCP servers `[{"name", "url", "timeoutMs"?}]` (Streamable HTTP); bearer tokens are set in Settings, never in an attribute.
+ * @attr page-tools - `webmcp`: the agent also adopts the tools the page registers through `document.modelContext.registerTool`.
  * @attr mode - `inline` (default: a box in the page) or `launcher` (a floating button that opens the widget as a panel, a full-height sheet on phones).
  * @attr open - launcher mode: whether the widget is open (state is kept while closed).
  * @attr gateway - with `provider="gateway"`: the site's gateway URL (see gateway/README.md); the page holds no key and shows no key field.
@@ -48,6 +49,8 @@ export class DshAgentAttributes extends LitElement {
   @property() persona: string | null = null
   @property() skills: string | null = null
   @property({ attribute: 'web-fetch' }) webFetch: string | null = null
+  /** `webmcp`: the tools the page registers through `document.modelContext.registerTool` are the agent's page tools too. */
+  @property({ attribute: 'page-tools' }) pageToolsSource: 'own' | 'webmcp' = 'own'
   @property({ attribute: 'site-search' }) siteSearch: string | null = null
   @property({ attribute: 'service-worker' }) serviceWorker: string | null = null
   @property({ attribute: 'service-worker-scope' }) serviceWorkerScope: string | null = null

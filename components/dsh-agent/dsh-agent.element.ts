@@ -14,7 +14,7 @@
  * @event dsh-error - `{code, message}`.
  * @method workspaceFiles - a read-only snapshot of the workspace's text files (at most 200 files / 1 MB; use `workspaceLink` for all of them).
  * @method workspaceLink - the workspace's commands and live notices for `<dsh-workspace for="…">` (paged listing, read, guarded save, terminal).
- * @method registerTool - a page tool `{name, description, parameters, effect?, timeoutMs?, execute}` whose body runs on the page; returns the unregister function.
+ * @method registerTool - a page tool `{name, description, parameters, effect?, timeoutMs?, execute}` (or WebMCP's `{name, description, inputSchema, execute, annotations}`) whose body runs on the page; returns the unregister function.
  * @csspart network-status (online/offline chip), offline-banner, offline-unavailable, update-notice, reload-button
  * @slot logo - the site's mark, before the header's title.
  * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), opening-banner (a stored session's last turns are shown while it loads; sending waits), read-only-banner (the session is written in another tab), take-over-button, workspace-banner, find-button, compact-button, trim-button, sessions-toggle, settings-toggle, more-button, close-button, launcher-button, panel-close-button, reply-notice, show-reply-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
@@ -36,6 +36,7 @@ import { strings } from '../i18n/strings.ts'
 import { shellStrings } from '../i18n/shell-strings.ts'
 import { DshAgentAttributes } from './attributes.ts'
 import { PageTools, type PageToolDefinition } from './page-tools.ts'
+import { WebMcpToolsController } from './webmcp-tools.ts'
 import { parseSuggestions, renderEmptyState } from './empty-state.ts'
 import { renderNotices } from './error-notices.ts'
 import { renderHeader } from './header.ts'
@@ -65,6 +66,8 @@ export class DshAgent extends DshAgentAttributes {
   @state() private persistence: Persistence | undefined
   #workspaceBridge: WorkspaceBridge | undefined
   readonly #pageTools = new PageTools((name, message) => this.agent.fail('PAGE_TOOL_REJECTED', `page tool "${name}": ${message}`, 'pagetools.attach'))
+  readonly webMcpTools = new WebMcpToolsController(this, () => this.pageToolsSource === 'webmcp', (tool) => this.registerTool(tool),
+    (name, message) => this.agent.fail('PAGE_TOOL_REJECTED', `WebMCP tool "${name}": ${message}`, 'pagetools.attach'))
   @state() private suggestionList: string[] = []
   readonly #panelState = new SidePanelState(this, () => this.#shownPanel())
   readonly #menu = new HeaderMenu(this)
@@ -82,7 +85,7 @@ export class DshAgent extends DshAgentAttributes {
   /** The sessions panel's full-text search (one stable function, so the list does not re-render for it). */
   readonly #searcher = (query: string) => this.sessions.search(query)
   /** Hidden or left: the worker makes everything appended so far durable. */
-  readonly lifecycle = new PageLifecycleController(this, () => void this.sessions.flush())
+  readonly lifecycle = new PageLifecycleController(this, (leaving) => void this.sessions.flush(leaving))
   readonly #scheme = new HostColorSchemeController(this, this.attachInternals().states)
   /** The network line and the offline copy: loaded when offline, or when `service-worker` is set, else after the first answer. */
   readonly #offline = new LazyOffline(this, () => !!this.serviceWorker, (error) => this.agent.fail('DSH_PART_LOAD', `the offline status part did not load: ${error.message}`, 'host'))

@@ -1,5 +1,5 @@
 /**
- * The page half of page tools: `<dsh-agent>.registerTool(definition)` keeps the tool here, declares
+ * The page half of page tools: `<dsh-agent>.registerTool(definition)` (dsh-agent's shape or WebMCP's) keeps the tool here, declares
  * it to the worker over a MessagePort, runs its `execute` when the worker starts a call (with an
  * AbortSignal the worker's abort reaches) and sends back the text. Plane: main.
  * Contract: a bad definition throws a TypeError at once; the returned function unregisters it;
@@ -8,21 +8,35 @@
  */
 import { validateWorkerToPage, type PageToolEffect, type PageToolSpec, type PageToWorkerMessage, type WorkerToPageMessage } from '../../src/protocol/index.ts'
 
+/**
+ * A page tool: dsh-agent's shape (`parameters`, `effect`) or WebMCP's (`inputSchema`,
+ * `annotations.readOnlyHint`: `true` → `effect: 'read'`), which `document.modelContext.registerTool` takes.
+ */
 export interface PageToolDefinition {
   /** `[A-Za-z0-9_-]{1,64}`; the model calls the tool by this name. */
   name: string
   description: string
   /** JSON Schema of the arguments, with an object root. */
-  parameters: Record<string, unknown>
+  parameters?: Record<string, unknown>
+  /** WebMCP's name for `parameters` (give one of them; neither: no arguments). */
+  inputSchema?: Record<string, unknown>
+  /** WebMCP's hints: `readOnlyHint: true` is `effect: 'read'` (an explicit `effect` wins). */
+  annotations?: { readOnlyHint?: boolean }
   /** `read` never asks; `write` / `execute` (the default) ask under the `ask` preset. */
   effect?: PageToolEffect
   /** Deadline in ms (default 30 000). */
   timeoutMs?: number
-  /** Runs on the page. A string is the result text; any other value is sent as JSON. */
-  execute(args: Record<string, unknown>, context: { signal: AbortSignal }): unknown
+  /**
+   * Runs on the page. A string is the result text; an MCP-shaped result (`{content: [{type: 'text', text}], isError?}`)
+   * gives its text (`isError`: the call failed); any other value is sent as JSON. `requestUserInteraction` (WebMCP's
+   * client) runs its callback at once: the person is already asked by the approval before the tool runs.
+   */
+  execute(args: Record<string, unknown>, context: { signal: AbortSignal; requestUserInteraction(callback: () => unknown): Promise<unknown> }): unknown
 }
 
 const NAME = /^[A-Za-z0-9_-]{1,64}$/
+/** The schema of a WebMCP tool that declares no `inputSchema`. */
+const NO_ARGUMENTS = { type: 'object', properties: {} }
 const EFFECTS: readonly PageToolEffect[] = ['read', 'write', 'execute']
 
 function specOf(definition: PageToolDefinition): PageToolSpec {
@@ -31,12 +45,13 @@ function specOf(definition: PageToolDefinition): PageToolSpec {
   if (typeof definition.name !== 'string' || !NAME.test(definition.name)) fail(`name must match ${NAME}`)
   if (typeof definition.description !== 'string' || definition.description.trim() === '') fail('description must be a non-empty string')
   if (typeof definition.execute !== 'function') fail('execute must be a function')
-  const effect = definition.effect ?? 'execute'
+  const effect = definition.effect ?? (definition.annotations?.readOnlyHint === true ? 'read' : 'execute')
   if (!EFFECTS.includes(effect)) fail("effect must be 'read', 'write' or 'execute'")
   if (definition.timeoutMs !== undefined && !(Number.isFinite(definition.timeoutMs) && definition.timeoutMs > 0)) fail('timeoutMs must be a positive number')
+  if (definition.parameters !== undefined && definition.inputSchema !== undefined) fail('give parameters or inputSchema, not both')
   let parameters: PageToolSpec['parameters']
   try {
-    parameters = JSON.parse(JSON.stringify(definition.parameters)) as PageToolSpec['parameters']
+    parameters = JSON.parse(JSON.stringify(definition.parameters ?? definition.inputSchema ?? NO_ARGUMENTS)) as PageToolSpec['parameters']
   } catch {
     return fail('parameters must be JSON')
   }
@@ -44,10 +59,19 @@ function specOf(definition: PageToolDefinition): PageToolSpec {
   return { name: definition.name, description: definition.description, parameters, effect, ...(definition.timeoutMs ? { timeoutMs: definition.timeoutMs } : {}) }
 }
 
+/** An MCP-shaped result's text blocks, joined; `undefined` for any other value. */
+function mcpText(value: unknown): string | undefined {
+  const content = (value as { content?: unknown } | null)?.content
+  if (!Array.isArray(content) || !content.every((b) => typeof b === 'object' && b !== null && typeof (b as { type?: unknown }).type === 'string')) return undefined
+  return content.map((b: { type: string; text?: unknown }) => (b.type === 'text' && typeof b.text === 'string' ? b.text : `[${b.type} content: not shown to the model]`)).join('\n')
+}
+
 function resultText(value: unknown): string {
   if (typeof value === 'string') return value
   if (value === undefined) return '(done)'
-  return JSON.stringify(value)
+  const text = mcpText(value)
+  if (text !== undefined && (value as { isError?: unknown }).isError === true) throw new Error(text || 'the tool failed') // an MCP-shaped failure: its text is the error
+  return text ?? JSON.stringify(value)
 }
 
 export class PageTools {
@@ -112,7 +136,7 @@ export class PageTools {
     const controller = new AbortController()
     this.#running.set(id, controller)
     try {
-      const value = await tool.definition.execute((args ?? {}) as Record<string, unknown>, { signal: controller.signal })
+      const value = await tool.definition.execute((args ?? {}) as Record<string, unknown>, { signal: controller.signal, requestUserInteraction: async (callback) => callback() })
       this.#post({ kind: 'call.done', id, text: resultText(value) })
     } catch (error) {
       this.#post({ kind: 'call.failed', id, message: error instanceof Error ? error.message : String(error) })

@@ -105,19 +105,20 @@ export function resolveSiteSearch(value: string | null): { index: string } | und
 
 const MCP_NAME = /^[A-Za-z0-9_-]{1,32}$/
 
-/** `mcp-servers`: an inline JSON array of `{name, url}` (URLs resolve against the document; http(s) only; no tokens here). */
-export function resolveMcpServers(value: string | null): { name: string; url: string }[] | undefined {
+/** `mcp-servers`: an inline JSON array of `{name, url, timeoutMs?}` (URLs resolve against the document; http(s) only; no tokens here). */
+export function resolveMcpServers(value: string | null): { name: string; url: string; timeoutMs?: number }[] | undefined {
   if (value === null || value.trim() === '') return undefined
   const servers = parseJson('mcp-servers', value)
   const fail = (problem: string): never => { throw new AgentInputError('DSH_ATTRIBUTE_INVALID', `mcp-servers: ${problem}`) }
   if (!Array.isArray(servers)) fail('expected a JSON array of {"name", "url"}')
   return (servers as unknown[]).map((entry, i) => {
-    const { name, url, ...rest } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>
+    const { name, url, timeoutMs, ...rest } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>
     if (typeof name !== 'string' || !MCP_NAME.test(name)) fail(`[${i}].name must match ${MCP_NAME}`)
     if (typeof url !== 'string' || !URL.canParse(url, document.baseURI)) fail(`[${i}].url must be a URL`)
     const resolved = new URL(url as string, document.baseURI)
     if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') fail(`[${i}].url must be http: or https:`)
+    if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) fail(`[${i}].timeoutMs must be a positive number of milliseconds`)
     if (Object.keys(rest).length > 0) fail(`[${i}] has unknown fields ${Object.keys(rest).join(', ')} (a bearer token goes in Settings, never in an attribute)`)
-    return { name: name as string, url: resolved.href }
+    return { name: name as string, url: resolved.href, ...(timeoutMs !== undefined ? { timeoutMs: timeoutMs as number } : {}) }
   })
 }

@@ -9,6 +9,7 @@ import { html, nothing, type TemplateResult } from 'lit'
 import type { ApprovalQuestion } from '../../src/protocol/index.ts'
 import type { ToolStrings } from '../i18n/tool-strings.ts'
 import type { CardCall } from './tool-summary.ts'
+import { originOf, originReason } from './tool-origin.ts'
 
 export type ApprovalAnswer = 'allowed-once' | 'allowed-session' | 'rejected'
 export type Decide = (event: Event, question: ApprovalQuestion, answer: ApprovalAnswer) => void
@@ -18,12 +19,18 @@ function description(question: ApprovalQuestion, call: CardCall): string | undef
   return view?.card === 'terminal' ? view.description : undefined
 }
 
+/** Where the call acts in plain words: a server or this page when it acts there, else what it does to the workspace. */
+function reasonText(question: ApprovalQuestion, call: CardCall, t: ToolStrings): string {
+  const origin = originOf(call, question)
+  return origin ? originReason(origin, t) : t.reasons[question.effect ?? 'read']
+}
+
 export function approvalHeader(question: ApprovalQuestion, call: CardCall, line: TemplateResult, t: ToolStrings): TemplateResult {
   const said = description(question, call)
   return html`<h2 id=${`q-${question.id}-title`} part="approval-title" class="approval-title">${t.approvalTitle}</h2>
     <div part="tool-summary" class="summary">${line}</div>
     ${said ? html`<p part="approval-description" class="said"><span class="said-label">${t.agentSays}:</span> ${said}</p>` : nothing}
-    <p part="reason" class="reason">${t.reasons[question.effect ?? 'read']}</p>`
+    <p part="reason" class="reason">${reasonText(question, call, t)}</p>`
 }
 
 export function approvalGrants(question: ApprovalQuestion, t: ToolStrings, decide: Decide): TemplateResult {

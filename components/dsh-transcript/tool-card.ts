@@ -12,6 +12,7 @@ import type { ToolStrings } from '../i18n/tool-strings.ts'
 import { cardDiffs, cardLine, type CardCall, type CardLine, type CardState } from './tool-summary.ts'
 import { renderDiffs } from './diff-view.ts'
 import { approvalGrants, approvalHeader, type Decide } from './approval-request.ts'
+import { originArguments } from './tool-origin.ts'
 
 export type { CardCall } from './tool-summary.ts'
 
@@ -106,6 +107,7 @@ export function renderToolCard(call: CardCall, t: ToolStrings, question?: Approv
       aria-labelledby=${`q-${question.id}-title`} tabindex="-1" @keydown=${(e: KeyboardEvent) => onKey(e, decide, question)}>
       ${approvalHeader(question, call, summaryLine({ ...line, outcome: '' }, ''), t)}
       ${body(call, line.state, question, t, false)}
+      ${originArguments(call, question, t)}
       ${approvalGrants(question, t, decide)}
       ${rawDetails(call, t)}
     </article>`

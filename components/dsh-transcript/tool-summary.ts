@@ -8,9 +8,10 @@ import type { ApprovalQuestion, ToolItem } from '../../src/protocol/index.ts'
 import type { FileDiff } from '../../src/tools/types.ts'
 import type { ToolStrings, ToolVerb } from '../i18n/tool-strings.ts'
 import { diffStat } from './diff-lines.ts'
+import { originName, originOf } from './tool-origin.ts'
 
 /** What a card draws: a logged call, or the call a question asks about. */
-export type CardCall = Pick<ToolItem, 'callId' | 'name' | 'arguments' | 'call' | 'result' | 'approval'>
+export type CardCall = Pick<ToolItem, 'callId' | 'name' | 'arguments' | 'call' | 'result' | 'approval'> & Partial<Pick<ToolItem, 'progress'>>
 
 export type CardState = 'running' | 'waiting' | 'done' | 'failed' | 'rejected' | 'cancelled'
 
@@ -93,6 +94,9 @@ export function cardLine(call: CardCall, question: ApprovalQuestion | undefined,
   const form = state === 'running' ? 1 : state === 'done' ? 2 : 0
   const outcome = state === 'done' ? doneOutcome(call, verb, diffs, t)
     : state === 'failed' ? `${t.states.failed}${call.result?.code ? ` (${call.result.code})` : ''}`
+    : state === 'running' && call.progress ? `${t.states.running} ${t.progressOf(call.progress)}`
     : t.states[state]
+  const origin = originOf(call, question)
+  if (origin) return { state, ...originName(origin, t), outcome }
   return { state, verb: verb ? t.verbs[verb][form]! : call.name, target: targetOf(call, verb, diffs), outcome }
 }

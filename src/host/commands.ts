@@ -59,9 +59,10 @@ async function sessionCommand(host: CommandHost, command: HostCommand): Promise<
   }
 }
 
-/** Everything appended so far becomes durable (`session/flush`); the page asks on pagehide and when hidden. */
-async function flush(host: CommandHost): Promise<null> {
+/** Everything appended so far becomes durable (`session/flush`); the page asks on pagehide (`leaving`) and when hidden. */
+async function flush(host: CommandHost, leaving: boolean): Promise<null> {
   const runtime = await host.runtime()
+  if (leaving) runtime.ctx.emit('runtime/page-leaving')
   await runtime.ctx.sessions.flush()
   return null
 }
@@ -105,7 +106,7 @@ export async function runCommand(host: CommandHost, command: HostCommand): Promi
     case 'approval.rules': return host.approvalRules().rules(host.agent(command.sessionId))
     case 'approval.revoke': return { revoked: host.approvalRules().revoke(host.agent(command.sessionId), command.ruleId) }
     case 'question.answer': return { accepted: host.userQuestions.answer(command.id, command.answer) }
-    case 'storage.flush': return flush(host)
+    case 'storage.flush': return flush(host, command.leaving === true)
     case 'data.delete-all': return (await maintenanceCommands()).deleteAll(host)
     case 'webcontainer.attach': return host.attachWebContainer(command.port)
     default: return command.kind.startsWith('workspace.') ? (await workspaceCommands()).workspaceCommand(host, command) : sessionCommand(host, command)

@@ -65,9 +65,9 @@ function llmOptions(settings: RuntimeSettings, apiKey: string | undefined): Host
 
 /** The page's MCP servers, each with its bearer token (held in the worker) as an `Authorization` header. */
 function mcpServers(settings: RuntimeSettings, tokens: ReadonlyMap<string, string> | undefined): NonNullable<HostRuntimeOptions['mcp']>['servers'] {
-  return (settings.mcpServers ?? []).map(({ name, url }) => {
+  return (settings.mcpServers ?? []).map(({ name, url, timeoutMs }) => {
     const token = tokens?.get(url)
-    return token === undefined ? { name, url } : { name, url, headers: { Authorization: `Bearer ${token}` } }
+    return { name, url, ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(token !== undefined ? { headers: { Authorization: `Bearer ${token}` } } : {}) }
   })
 }
 

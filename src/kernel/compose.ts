@@ -22,6 +22,7 @@ import * as LlmRetry from '../plugins/llm-retry/index.ts'
 import Permissions from '../plugins/permissions/index.ts'
 import ApprovalRules from '../plugins/approval-rules/index.ts'
 import * as ToolTimeout from '../plugins/tool-timeout/index.ts'
+import * as ToolProgress from '../plugins/tool-progress/index.ts'
 import SystemPromptRegistry from '../prompt/index.ts'
 import SessionStore from '../session/index.ts'
 import SessionQueryService from '../session-query/index.ts'
@@ -81,6 +82,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   // After permissions: its pre-execute listener then wraps the permissions gate and sees its `ask`.
   { id: 'approval-rules', plugin: ApprovalRules },
   { id: 'tool-timeout', plugin: ToolTimeout },
+  { id: 'tool-progress', plugin: ToolProgress },
   { id: 'spill', plugin: SpillService },
   { id: 'fs-memory', plugin: MemoryFileSystem, config: { mirror: 'memory' } },
   { id: 'fs-webcontainer', plugin: WebContainerFileSystem, disabled: true },

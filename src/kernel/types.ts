@@ -120,3 +120,14 @@ export interface Kernel {
   /** Unloads every mounted plugin, last first; resolves when all disposers have run. Idempotent. */
   dispose(): Promise<void>
 }
+
+declare module '@deepseek-ai/cordis' {
+  interface Events {
+    /**
+     * The page hosting this runtime is going away (`pagehide`): best-effort goodbyes only (the worker may
+     * stop at any moment), e.g. an MCP client ending its sessions with a `keepalive` request.
+     * @mode emit
+     */
+    'runtime/page-leaving'(): void
+  }
+}

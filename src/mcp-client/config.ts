@@ -19,6 +19,7 @@ export const ConfigSchema = pluginConfig({
     url: { type: 'string', minLength: 1 },
     headers: { type: 'object', additionalProperties: { type: 'string' } },
     timeoutMs: positive,
+    maxTimeoutMs: positive,
     connectTimeoutMs: positive,
     reconnect: { type: 'object', additionalProperties: false, properties: { initialDelayMs: positive, maxDelayMs: positive } },
     maxResultChars: positive,
@@ -30,6 +31,7 @@ export interface ResolvedServerConfig {
   url: string
   headers: Record<string, string>
   timeoutMs: number
+  maxTimeoutMs: number
   connectTimeoutMs: number
   reconnect: { initialDelayMs: number; maxDelayMs: number }
   maxResultChars: number
@@ -40,6 +42,9 @@ export class McpConfigError extends Error {
   override readonly name = 'McpConfigError'
   readonly code = 'MCP_CONFIG_INVALID'
 }
+
+/** How long a call that keeps reporting progress may run, unless the server entry says otherwise. */
+const DEFAULT_MAX_TIMEOUT_MS = 600_000
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
@@ -56,11 +61,15 @@ export function resolveServerConfig(config: McpServerConfig): ResolvedServerConf
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name) || /[\r\n\0]/.test(value)) throw new McpConfigError(`MCP server "${config.name}": header ${JSON.stringify(name)} is not a valid HTTP header`)
   }
+  const timeoutMs = config.timeoutMs ?? 60_000
+  const maxTimeoutMs = config.maxTimeoutMs ?? Math.max(timeoutMs, DEFAULT_MAX_TIMEOUT_MS)
+  if (maxTimeoutMs < timeoutMs) throw new McpConfigError(`MCP server "${config.name}": maxTimeoutMs (${maxTimeoutMs}) is below timeoutMs (${timeoutMs})`)
   return {
     name: config.name,
     url: url.href,
     headers: { ...headers },
-    timeoutMs: config.timeoutMs ?? 60_000,
+    timeoutMs,
+    maxTimeoutMs,
     connectTimeoutMs: config.connectTimeoutMs ?? 5_000,
     reconnect: { initialDelayMs: config.reconnect?.initialDelayMs ?? 500, maxDelayMs: config.reconnect?.maxDelayMs ?? 30_000 },
     maxResultChars: config.maxResultChars ?? 100_000,

@@ -1,7 +1,8 @@
 /**
  * One listed MCP tool checked for use: its input schema must be a JSON object with an object root,
  * under the size cap, and compile in the eval-free validator; its annotations give the effect
- * (`readOnlyHint: true` → read, anything else → execute, which asks under `ask`). Plane: shared.
+ * (`readOnlyHint: true` → read, anything else → execute, which asks under `ask`); a tool the server
+ * runs only as a task (`execution.taskSupport: "required"`) is left out. Plane: shared.
  * Contract: a tool that fails a check is returned as a named problem, never registered half-checked.
  * @module mcp-client/listed-tool
  */
@@ -21,6 +22,9 @@ export interface CheckedTool {
   outputSchema?: Record<string, unknown>
   effect: ToolEffect
   title?: string
+  /** What the server's annotations say: it may destroy data (`destructiveHint`), it reaches beyond the server (`openWorldHint`). */
+  destructive?: boolean
+  openWorld?: boolean
 }
 
 export type ToolCheck = { ok: true; tool: CheckedTool } | { ok: false; rawName: string; code: McpProblemCode; reason: string }
@@ -62,10 +66,23 @@ export function effectOf(annotations: unknown): ToolEffect {
   return isRecord(annotations) && annotations.readOnlyHint === true ? 'read' : 'execute'
 }
 
+/** The annotations' destructive and open-world hints, where they are booleans (a read-only tool destroys nothing). */
+function hints(annotations: unknown): Pick<CheckedTool, 'destructive' | 'openWorld'> {
+  if (!isRecord(annotations)) return {}
+  const readOnly = annotations.readOnlyHint === true
+  return {
+    ...(typeof annotations.destructiveHint === 'boolean' && !readOnly ? { destructive: annotations.destructiveHint } : {}),
+    ...(typeof annotations.openWorldHint === 'boolean' ? { openWorld: annotations.openWorldHint } : {}),
+  }
+}
+
 /** Checks one entry of a `tools/list` result (untrusted: any JSON). */
 export function checkListedTool(entry: unknown): ToolCheck {
   const rawName = isRecord(entry) && typeof entry.name === 'string' ? entry.name : ''
   if (!isRecord(entry) || rawName === '') return { ok: false, rawName: rawName || '(unnamed)', code: 'MCP_TOOL_SCHEMA_INVALID', reason: 'a listed tool has no name' }
+  if (isRecord(entry.execution) && entry.execution.taskSupport === 'required') {
+    return { ok: false, rawName, code: 'MCP_TOOL_NEEDS_TASKS', reason: 'the server runs it only as an MCP task (execution.taskSupport: "required"), which this client does not support' }
+  }
   const problem = schemaProblem(entry.inputSchema)
   if (problem) return { ok: false, rawName, ...problem }
   let validateArgs: (value: unknown) => string[]
@@ -86,6 +103,7 @@ export function checkListedTool(entry: unknown): ToolCheck {
       ...(isRecord(entry.outputSchema) ? { outputSchema: entry.outputSchema } : {}),
       effect: effectOf(annotations),
       ...(title ? { title } : {}),
+      ...hints(annotations),
     },
   }
 }

@@ -3,16 +3,21 @@
  * transport, eval-free schema validator, origin-guarded fetch), list and register its tools,
  * re-list on `notifications/tools/list_changed` (bursts coalesced, storms named), and on failure
  * take its tools away, report why, and reconnect with backoff (at once on `online`; while the
- * browser says it is offline, a check every 2 s that sends nothing). Plane: worker (lazy chunk). Contract: never rejects; `dispose` leaves nothing registered.
+ * browser says it is offline, a check every 2 s that sends nothing); a call to a tool of a server that is
+ * away gets the server's state; the session ends with `DELETE` on dispose and (keepalive) when the page goes.
+ * Plane: worker (lazy chunk). Contract: never rejects; `dispose` leaves nothing registered.
  * @module mcp-client/supervisor
  */
 import type { Context } from '@deepseek-ai/cordis'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { LATEST_PROTOCOL_VERSION, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import * as z from 'zod/v4'
 import { ExternalSchemaValidator } from '../tools/external-schema.ts'
-import type { ToolDefinition } from '../tools/types.ts'
+import { errorResult } from '../tools/errors.ts'
+import type {} from '../tools/events.ts'
+import type {} from '../kernel/types.ts'
+import type { ToolDefinition, ToolExecution, ToolExecutionResult } from '../tools/types.ts'
 import { classifyFailure, McpError } from './failure.ts'
 import { originGuardedFetch } from './guarded-fetch.ts'
 import { checkListedTool } from './listed-tool.ts'
@@ -33,6 +38,8 @@ const OFFLINE_POLL_MS = 2_000
 const STORM_COUNT = 20
 const STORM_WINDOW_MS = 2_000
 const STORM_SPACING_MS = 1_000
+/** Disposing waits this long at most for the server to acknowledge the session's end (`DELETE`). */
+const END_SESSION_WAIT_MS = 2_000
 
 const LooseToolList = z.object({ tools: z.array(z.unknown()), nextCursor: z.string().optional() }).passthrough()
 
@@ -52,7 +59,10 @@ export class ServerSupervisor {
   readonly #fetch: typeof fetch
   readonly #secrets: string[]
   #client: Client | undefined
+  #transport: StreamableHTTPClientTransport | undefined
   readonly #registered = new Map<string, () => void>()
+  /** Every name this server's tools were registered under: a call to one while it is away gets its state, not `unknown tool`. */
+  readonly #knownNames = new Set<string>()
   #state: McpServerState = { status: 'connecting' }
   #attempt = 0
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined
@@ -67,6 +77,8 @@ export class ServerSupervisor {
     this.#fetch = originGuardedFetch(new URL(config.url).origin)
     this.#secrets = Object.values(config.headers).flatMap((value) => [value, value.replace(/^Bearer\s+/i, '')])
     this.#stopNetwork = watchNetwork(() => this.#goneOffline(), () => this.#backOnline())
+    ctx.on('tools/execute', async (exec, next) => this.#absent(exec) ?? next())
+    ctx.on('runtime/page-leaving', () => void this.#endSession(this.#transport, { keepalive: true }))
   }
 
   get state(): McpServerState {
@@ -90,8 +102,9 @@ export class ServerSupervisor {
     }
     try {
       await client.connect(transport as never, { timeout: this.config.connectTimeoutMs })
-      if (this.#disposed) return void client.close().catch(() => undefined)
+      if (this.#disposed) return void this.#endSession(transport).finally(() => client.close().catch(() => undefined))
       this.#client = client
+      this.#transport = transport
       await this.#sync(client)
       this.#attempt = 0
       this.#setState({ status: 'connected', tools: this.#registered.size })
@@ -103,7 +116,7 @@ export class ServerSupervisor {
 
   #bridge(): BridgeContext {
     return {
-      server: this.config.name, timeoutMs: this.config.timeoutMs, maxResultChars: this.config.maxResultChars,
+      server: this.config.name, timeoutMs: this.config.timeoutMs, maxTimeoutMs: this.config.maxTimeoutMs, maxResultChars: this.config.maxResultChars,
       secrets: this.#secrets, validator: this.#validator,
       client: () => this.#client,
       serverFailed: (error) => this.#down(error),
@@ -146,6 +159,7 @@ export class ServerSupervisor {
     for (const [name, definition] of next) {
       try {
         this.#registered.set(name, this.ctx.tools.register(definition))
+        this.#knownNames.add(name)
       } catch (error) { // a duplicate name: another server's, a page tool's or a built-in tool's
         problems.push({ code: 'MCP_TOOL_NAME_TAKEN', reason: `${name} is already registered by another tool (${(error as Error).message})`, tool: definition.name })
       }
@@ -186,6 +200,7 @@ export class ServerSupervisor {
     const failure = classifyFailure(error, this.#secrets)
     const client = this.#client
     this.#client = undefined
+    this.#transport = undefined // a server that went away has no session left to end
     void client?.close().catch(() => undefined)
     this.#unregisterAll()
     const previous = this.#state
@@ -222,6 +237,32 @@ export class ServerSupervisor {
     this.reporter.state(state)
   }
 
+  /** A call to a tool of this server that is not registered now (the server went away after the model saw it). */
+  #absent(exec: ToolExecution): Promise<ToolExecutionResult> | undefined {
+    if (!this.#knownNames.has(exec.name) || this.#registered.has(exec.name)) return undefined
+    const state = this.#state
+    const server = `MCP server "${this.config.name}"`
+    const why = state.status === 'connected' ? `${server} no longer lists this tool`
+      : `${server} is ${state.status === 'unavailable' ? `unavailable (${state.code}: ${state.reason})` : 'reconnecting'}; its tools are absent until it is back`
+    return Promise.resolve(errorResult(new McpError('MCP_UNAVAILABLE', why)))
+  }
+
+  /**
+   * Ends the server's session (`DELETE` with its `Mcp-Session-Id`), best effort: on dispose (a removed
+   * server, a closed runtime) and, with `keepalive`, when the page goes away. Never rejects.
+   */
+  async #endSession(transport: StreamableHTTPClientTransport | undefined, { keepalive = false } = {}): Promise<void> {
+    const sessionId = transport?.sessionId
+    if (!sessionId) return
+    const headers = { ...this.config.headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': transport.protocolVersion ?? LATEST_PROTOCOL_VERSION }
+    try {
+      const response = await this.#fetch(this.config.url, { method: 'DELETE', headers, keepalive, ...(keepalive ? {} : { signal: AbortSignal.timeout(END_SESSION_WAIT_MS) }) })
+      await response.body?.cancel()
+    } catch (error) { // gone already, or too slow: the server times the session out on its own
+      this.ctx.logger('mcp-client').debug('session of %s not ended: %s', this.config.name, (error as Error).message)
+    }
+  }
+
   #unregisterAll(): void {
     for (const dispose of this.#registered.values()) dispose()
     this.#registered.clear()
@@ -233,9 +274,12 @@ export class ServerSupervisor {
     clearTimeout(this.#reconnectTimer)
     clearTimeout(this.#syncTimer)
     const client = this.#client
+    const transport = this.#transport
     this.#client = undefined
+    this.#transport = undefined
     this.#unregisterAll()
     await this.#syncChain
+    await this.#endSession(transport)
     await client?.close().catch(() => undefined)
   }
 }

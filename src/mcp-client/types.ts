@@ -12,8 +12,10 @@ export interface McpServerConfig {
   url: string
   /** Sent on every request to this server (e.g. `Authorization: Bearer …`); never logged. */
   headers?: Record<string, string>
-  /** Per-call deadline (default 60 000 ms), enforced by the tool-timeout policy and the SDK. */
+  /** Per-call deadline (default 60 000 ms), enforced by the tool-timeout policy and the SDK; each progress report restarts it. */
   timeoutMs?: number
+  /** A call that keeps reporting progress ends at this total (default 600 000 ms, at least `timeoutMs`). */
+  maxTimeoutMs?: number
   /** First connection attempt's deadline before the runtime goes on without the tools (default 5 000 ms). */
   connectTimeoutMs?: number
   /** Reconnect backoff: first delay (default 500 ms), doubling up to `maxDelayMs` (default 30 000 ms). */
@@ -30,7 +32,7 @@ export type McpFailureCode =
 /** Problems named per tool or per server while its tools are listed. */
 export type McpProblemCode =
   | 'MCP_TOOL_SCHEMA_INVALID' | 'MCP_TOOL_SCHEMA_TOO_LARGE' | 'MCP_TOOL_DUPLICATE' | 'MCP_TOOL_NAME_TAKEN'
-  | 'MCP_TOO_MANY_TOOLS' | 'MCP_LIST_CHANGED_STORM'
+  | 'MCP_TOO_MANY_TOOLS' | 'MCP_LIST_CHANGED_STORM' | 'MCP_TOOL_NEEDS_TASKS'
 
 export type McpServerState =
   | { status: 'connecting' }

@@ -54,6 +54,8 @@ export interface RuntimeSettings {
 export interface McpServerSetting {
   name: string
   url: string
+  /** Per-call deadline in ms (default 60 000); progress the server reports extends it, up to 10 minutes. */
+  timeoutMs?: number
 }
 
 /** A server URL that has a bearer token in the worker; `remembered`: also stored on this device. */
@@ -217,7 +219,8 @@ export type HostCommand =
   | { kind: 'approval.rules'; sessionId: SessionId }
   | { kind: 'approval.revoke'; sessionId: SessionId; ruleId: string }
   | { kind: 'question.answer'; id: QuestionRequestId; answer: AskUserQuestionAnswer }
-  | { kind: 'storage.flush' }
+  /** `leaving`: the page is going away (pagehide): best-effort goodbyes too (MCP sessions end). */
+  | { kind: 'storage.flush'; leaving?: boolean }
   | { kind: 'data.delete-all' }
   | { kind: 'workspace.snapshot' }
   /** One page of the directory `path` (relative to the root; `''` is the root), from `offset`. */

@@ -26,6 +26,8 @@ export interface ToolItem {
   result?: { isError: boolean; text: string; code?: string; card?: ToolResultView; trimmed?: true }
   /** `rule`: this grant made a session allow rule (`made`), or the call ran under one without asking (`applied`). */
   approval?: { id: string; outcome?: 'allowed-once' | 'rejected' | 'cancelled' | 'unavailable'; rule?: 'made' | 'applied' }
+  /** The last progress the running call reported (`tool/progress`); kept once the result is in. */
+  progress?: { progress: number; total?: number; message?: string }
 }
 
 export interface TodoEntry { content: string; status: 'pending' | 'in_progress' | 'completed' }
@@ -132,6 +134,7 @@ function applyEvent(draft: Draft, event: SessionEvent, card: WireEvent['card']):
     case 'approval/decided': updateTool(draft, (t) => t.approval?.id === event.data.id, (t) => ({ ...t, approval: { ...t.approval!, outcome: event.data.outcome } })); return
     case 'approval/rule': return ruleMade(draft, event.data.callId)
     case 'approval/rule-applied': updateTool(draft, (t) => t.callId === event.data.callId, (t) => ({ ...t, approval: { id: event.data.ruleId, outcome: 'allowed-once', rule: 'applied' } })); return
+    case 'tool/progress': return foldProgress(draft, event as SessionEvent<'tool/progress'>)
     case 'todo/write': draft.todos = event.data.todos; return
     case 'llm/retry': return notice(draft, event.seq, 'warning', event.data.failure.code, retryText(event.data.failure, event.data.retry))
     case 'llm/offline': return notice(draft, event.seq, 'warning', 'OFFLINE', 'Offline — waiting for the network to retry')
@@ -255,6 +258,14 @@ function foldResult(draft: Draft, event: SessionEvent<'tool/result'>, card: Tool
   const callId = block.toolCallId
   if (updateTool(draft, (t) => t.callId === callId, (t) => ({ ...t, result }))) return
   draft.push({ kind: 'tool', key: `r${draft.lastSeq}`, seq: draft.lastSeq, callId, name: '', arguments: '', result })
+}
+
+/** A running call reported how far it is: its card shows the latest report. */
+function foldProgress(draft: Draft, { data }: SessionEvent<'tool/progress'>): void {
+  const { callId, progress, total, message } = data
+  if (typeof progress !== 'number') return
+  const latest = { progress, ...(typeof total === 'number' ? { total } : {}), ...(typeof message === 'string' ? { message } : {}) }
+  updateTool(draft, (t) => t.callId === callId && !t.result, (t) => ({ ...t, progress: latest }))
 }
 
 /** Replaces the last tool item matching `match` (searching from the end). @returns whether one matched */

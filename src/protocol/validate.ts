@@ -41,7 +41,8 @@ const webFetch: Check = (v) => isRecord(v) && checkFields(v, {
 }) === undefined
 
 const url: Check = (v) => typeof v === 'string' && v.length <= 2048 && URL.canParse(v)
-const mcpServers: Check = (v) => Array.isArray(v) && v.length <= 32 && v.every((s) => isRecord(s) && checkFields(s, { name: (n) => typeof n === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(n), url }) === undefined)
+const positiveMs: Check = (v) => Number.isFinite(v) && (v as number) > 0
+const mcpServers: Check = (v) => Array.isArray(v) && v.length <= 32 && v.every((s) => isRecord(s) && checkFields(s, { name: (n) => typeof n === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(n), url, timeoutMs: optional(positiveMs) }) === undefined)
 
 const settings: Check = (v) => isRecord(v) && checkFields(v, {
   provider: oneOf(PROVIDER_KINDS), model: optional(text), baseURL: optional(text), replies: optional(array),
@@ -74,7 +75,7 @@ const COMMAND_FIELDS: Record<HostCommand['kind'], Record<string, Check>> = {
   'approval.rules': { sessionId: id },
   'approval.revoke': { sessionId: id, ruleId: id },
   'question.answer': { id, answer: (v) => isRecord(v) && Array.isArray(v.answers) },
-  'storage.flush': {},
+  'storage.flush': { leaving: optional(bool) },
   'data.delete-all': {},
   'workspace.snapshot': {},
   'workspace.list': { path: workspacePath, offset: optional(seq) },

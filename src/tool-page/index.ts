@@ -34,7 +34,7 @@ function pageTool(spec: PageToolSpec, validateArgs: (value: unknown) => string[]
     timeoutMs: spec.timeoutMs ?? DEFAULT_PAGE_TOOL_TIMEOUT_MS,
     output: { schema: { type: 'string' }, render: (_args, text) => [{ type: 'text', text }] },
     execute: (args, exec) => source.call(spec.name, args ?? {}, exec.signal),
-    presentCall: (args) => ({ card: 'generic', title: `page · ${spec.name}`, kind: spec.effect === 'read' ? 'read' : 'execute', rawInput: args ?? {} }),
+    presentCall: (args) => ({ card: 'generic', title: spec.name, kind: spec.effect === 'read' ? 'read' : 'execute', rawInput: args ?? {}, origin: { kind: 'page', title: spec.name } }),
   })
 }
 

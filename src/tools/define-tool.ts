@@ -75,6 +75,8 @@ function checked<D extends ToolDefinition>(definition: D): D {
   }
   const timeoutMs = definition.timeoutMs
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) fail(name, 'timeoutMs must be a positive finite number')
+  const maxTimeoutMs = definition.maxTimeoutMs
+  if (maxTimeoutMs !== undefined && !(Number.isFinite(maxTimeoutMs) && maxTimeoutMs >= (timeoutMs ?? Infinity))) fail(name, 'maxTimeoutMs must be a finite number at least timeoutMs (and needs timeoutMs)')
   if (definition.effect !== undefined && !EFFECTS.has(definition.effect)) fail(name, "effect must be 'read', 'write' or 'execute'")
   return Object.freeze({ ...definition, parameters, output: Object.freeze({ ...output, schema }) })
 }

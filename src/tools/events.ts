@@ -1,9 +1,9 @@
 /**
- * Cordis declarations of the tools seam: `ctx.tools` and the five pipeline events.
+ * Cordis declarations of the tools seam: `ctx.tools`, the five pipeline events and `tools/progress`.
  * Plane: shared; types only. Dispatch is unfiltered: listeners read `exec.agent` to scope themselves.
  * @module tools/events
  */
-import type { ToolExecution, ToolExecutionResult, PreToolDecision, PostToolDecision } from './types.ts'
+import type { ToolExecution, ToolExecutionResult, ToolProgress, PreToolDecision, PostToolDecision } from './types.ts'
 import type { ToolRegistry } from './registry.ts'
 
 declare module '@deepseek-ai/cordis' {
@@ -31,6 +31,11 @@ declare module '@deepseek-ai/cordis' {
      * @mode emit
      */
     'tools/result'(exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>): void
+    /**
+     * A running body reported progress (`exec.progress`); observer failures are contained.
+     * @mode emit
+     */
+    'tools/progress'(exec: Readonly<ToolExecution>, progress: Readonly<ToolProgress>): void
     /**
      * The set of tools changed (register, dispose, restrict); unfiltered.
      * @mode emit

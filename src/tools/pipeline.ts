@@ -8,7 +8,7 @@
 import type { Context, EventsService } from '@deepseek-ai/cordis'
 import type { UserMessage } from '../llm/types.ts'
 import type { JsonValue } from '../util/json.ts'
-import type { PostToolDecision, PreToolDecision, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolRunContext } from './types.ts'
+import type { PostToolDecision, PreToolDecision, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult, ToolProgress, ToolRunContext } from './types.ts'
 import type { ToolScope } from './layers.ts'
 import { abortedResult, denialResult, errorMessage, errorResult, invalidArgsError, unknownToolError } from './errors.ts'
 import { snapshotJson } from './json-snapshot.ts'
@@ -16,7 +16,7 @@ import { argumentProblems } from './json-schema.ts'
 import { fuseSignals } from './fuse-signals.ts'
 import { resolveAsk } from './ask-gate.ts'
 import { applyPostDecision, materialize, successResult, withContexts } from './outcome.ts'
-import { notifyResult } from './notify.ts'
+import { notifyProgress, notifyResult } from './notify.ts'
 import { deepFreeze } from '../llm/deep-freeze.ts'
 
 /** What the pipeline needs from the registry. */
@@ -161,6 +161,7 @@ export class ToolCall {
       signal,
       deferContext: (message: UserMessage) => void this.deferred.push(message),
       concludeTurn: () => void (this.concludes = true),
+      progress: (update: ToolProgress) => notifyProgress(this.ctx, this.events, this.exec, update),
     })
   }
 

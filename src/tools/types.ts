@@ -58,8 +58,16 @@ export interface ToolOutput<A, V> {
   presentationMeta?(args: A, value: V): JsonValue
 }
 
+/**
+ * Where a tool acts when it is not the workspace: an MCP server (with what its annotations say) or the
+ * host page. Cards name such a tool by `title` and where it acts; approvals say where instead of "your workspace".
+ */
+export type ToolOrigin =
+  | { kind: 'mcp'; server: string; title: string; destructive?: boolean; openWorld?: boolean }
+  | { kind: 'page'; title: string }
+
 export type ToolCallView =
-  | { card: 'generic'; title: string; kind?: ToolKind; rawInput?: JsonValue; content?: string; locations?: string[] }
+  | { card: 'generic'; title: string; kind?: ToolKind; rawInput?: JsonValue; content?: string; locations?: string[]; origin?: ToolOrigin }
   | { card: 'terminal'; title: string; description?: string; cwd?: string }
   | { card: 'diff'; title: string; diffs: FileDiff[]; locations?: string[] }
 
@@ -79,6 +87,11 @@ export interface ToolDefinition<A = any, V extends JsonValue = any> extends Tool
   execute(args: A, exec: ToolRunContext): Promise<V>
   finalizeContent?(exec: ToolExecution, result: ToolExecutionResult): ContentBlock[] | undefined
   timeoutMs?: number
+  /**
+   * With `timeoutMs`: each `progress` report restarts the `timeoutMs` deadline, up to this total from the
+   * call's start (a long operation that reports progress lives longer, never forever). Absent: progress extends nothing.
+   */
+  maxTimeoutMs?: number
   /** What the tool does to the workspace; the permission presets ask for or deny `write`/`execute`. Absent = `read`. */
   effect?: ToolEffect
   isConcurrencySafe?(args: A): boolean
@@ -112,9 +125,18 @@ export interface ToolExecution extends Omit<ToolExecutionInput, 'arguments'> {
   readonly args: JsonValue | undefined
 }
 
+/** How far a running call is: `progress` grows with each report; `total` when known. */
+export interface ToolProgress {
+  progress: number
+  total?: number
+  message?: string
+}
+
 export interface ToolRunContext extends ToolExecution {
   deferContext(message: UserMessage): void
   concludeTurn(): void
+  /** The body reports how far it is (`tools/progress`): the card shows it, and it may extend the deadline (`maxTimeoutMs`). */
+  progress(update: ToolProgress): void
 }
 
 export type ToolExecutionResult =

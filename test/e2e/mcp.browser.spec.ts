@@ -28,20 +28,37 @@ async function ask(page: Page, text: string): Promise<void> {
 const asking = (page: Page) => page.locator('dsh-agent [part~="approval"]')
 const notices = (page: Page) => page.locator('dsh-agent dsh-transcript [part~="notice"]')
 
+/** A card's one-line name: the tool's title (verb slot) and where it acts (target slot). */
+async function expectNamed(card: ReturnType<Page['locator']>, title: string, where: string): Promise<void> {
+  await expect(card.locator('[part~="tool-verb"]').first()).toHaveText(title)
+  await expect(card.locator('[part~="tool-target"]').first()).toHaveText(where)
+}
+
 test('demo: MCP search (read, no question), the page tool scrolls after a click on Allow, an MCP write asks too', async ({ page }) => {
   server = await start()
   await page.goto(`/mcp/?mcp=${encodeURIComponent(server.url)}`)
   await page.waitForSelector('body[data-ready]')
   expect(await page.evaluate(() => scrollY)).toBe(0)
   await ask(page, 'How do I connect an MCP server?')
-  await expect(asking(page)).toContainText('page · scroll_to_heading')
+  await expectNamed(asking(page), 'scroll_to_heading', 'this page')
+  await expect(asking(page).locator('[part~="reason"]')).toHaveText('It acts on this page, outside your workspace.')
+  await expect(asking(page).locator('[part~="approval-arguments"]')).toContainText('"heading": "Connecting MCP servers"')
   await asking(page).locator('[part~="allow-button"]').click()
   await expect(page.locator('body')).toHaveAttribute('data-scrolled-to', 'connecting-mcp-servers')
-  await expect(asking(page)).toContainText('docs · Rate a docs page')
+  await expectNamed(asking(page), 'Rate a docs page', 'docs')
+  // The server, what its annotations say, and the arguments that will be sent — on the card itself, not behind Details.
+  await expect(asking(page).locator('[part~="reason"]')).toHaveText('It acts on the MCP server "docs", outside your workspace. The server says it does not delete or overwrite data. The server says it stays within its own data.')
+  await expect(asking(page).locator('[part~="approval-arguments"]')).toBeVisible()
+  await expect(asking(page).locator('[part~="approval-arguments"] pre')).toHaveText(JSON.stringify({ page: 'mcp', helpful: true }, null, 2))
   await asking(page).locator('[part~="allow-button"]').click()
   await expect(page.locator('body')).toHaveAttribute('data-turns', '1', { timeout: 20_000 })
   const cards = page.locator('dsh-agent [part~="tool-card"]')
   await expect(cards).toHaveCount(3)
+  // One naming on every card: the tool's title and its server (or this page), never the model-facing mcp__ name.
+  await expectNamed(cards.nth(0), 'Search the docs', 'docs')
+  await expectNamed(cards.nth(1), 'scroll_to_heading', 'this page')
+  await expectNamed(cards.nth(2), 'Rate a docs page', 'docs')
+  expect(await cards.locator('[part~="tool-summary"]').allTextContents()).not.toContainEqual(expect.stringContaining('mcp__'))
   await expect(cards.nth(0)).toContainText('mcp: Connecting MCP servers — List servers in mcp-servers')
   await expect(cards.nth(1)).toContainText('The page now shows "Connecting MCP servers".')
   await expect(cards.nth(2)).toContainText('Recorded: "mcp" was helpful')
@@ -68,9 +85,9 @@ test('a click on Reject: the page tool never runs and the model is told; the tur
   await page.goto(`/mcp/?mcp=${encodeURIComponent(server.url)}`)
   await page.waitForSelector('body[data-ready]')
   await ask(page, 'How do I connect an MCP server?')
-  await expect(asking(page)).toContainText('page · scroll_to_heading')
+  await expectNamed(asking(page), 'scroll_to_heading', 'this page')
   await asking(page).locator('[part~="reject-button"]').click()
-  await expect(asking(page)).toContainText('docs · Rate a docs page')
+  await expectNamed(asking(page), 'Rate a docs page', 'docs')
   await asking(page).locator('[part~="reject-button"]').click()
   await expect(page.locator('body')).toHaveAttribute('data-turns', '1', { timeout: 20_000 })
   await expect(page.locator('dsh-agent [part~="tool-card"]').nth(1)).toContainText('the user rejected tool "scroll_to_heading"')
@@ -157,7 +174,7 @@ customElements.whenDefined('dsh-agent').then(() => document.querySelector('dsh-a
       await page.goto(`${site.origin}/index.html`)
       await page.waitForSelector('body[data-ready]')
       await ask(page, 'find it')
-      await expect(asking(page)).toContainText('page · mark')
+      await expectNamed(asking(page), 'mark', 'this page')
       await asking(page).locator('[part~="allow-button"]').click()
       await expect(page.locator('body')).toHaveAttribute('data-turns', '1', { timeout: 20_000 })
       await expect(page.locator('body')).toHaveAttribute('data-mark', 'found')
@@ -169,4 +186,14 @@ customElements.whenDefined('dsh-agent').then(() => document.querySelector('dsh-a
       await site.close()
     }
   })
+})
+
+test('an mcp-servers entry with a bad timeoutMs is refused by name, on the page and in a dsh-error', async ({ page }) => {
+  const servers = [{ name: 'docs', url: 'http://127.0.0.1:9/mcp', timeoutMs: -5 }]
+  await page.addInitScript((c) => { (window as unknown as { dshTestConfig: unknown }).dshTestConfig = c }, { storage: 'memory', attributes: { 'mcp-servers': JSON.stringify(servers) } })
+  await page.goto('/test-pages/agent.html')
+  const message = 'mcp-servers: [0].timeoutMs must be a positive number of milliseconds'
+  await expect.poll(() => page.evaluate(() => (window as unknown as { dshEvents: { type: string; detail: { code: string; message: string } }[] }).dshEvents.find((e) => e.type === 'dsh-error')?.detail))
+    .toEqual({ code: 'DSH_ATTRIBUTE_INVALID', message })
+  await expect(page.locator('dsh-agent [part~="error-notice"][data-code="DSH_ATTRIBUTE_INVALID"]').first()).toContainText(message)
 })

@@ -56,6 +56,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   return {
     origin: `http://127.0.0.1:${address.port}`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // A page that navigated away may leave a connection open that `close` alone would wait for.
+    close: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections() }),
   }
 }

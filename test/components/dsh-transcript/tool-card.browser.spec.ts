@@ -35,7 +35,8 @@ function everyState(): WireEvent[] {
 
 const question = { id: 'q-1', sessionId: 's-1', toolName: 'bash', callId: 'waiting', effect: 'execute', reason: 'permission preset "ask": tool "bash" executes', arguments: '{"command":"echo hi","description":"Print a greeting"}', card: { card: 'terminal', title: 'echo hi', description: 'Print a greeting' } }
 
-async function open(page: Page, lang = 'en'): Promise<void> {
+/** The harness page showing `calls` (default: every state) with `calls.q` asked. */
+async function open(page: Page, lang = 'en', calls: { wire: unknown[]; q: unknown } = { wire: everyState() as unknown[], q: question }): Promise<void> {
   await page.goto('/test-pages/ui-harness.html')
   await page.waitForSelector('body[data-ready]')
   await page.evaluate(async ({ wire, q, lang }) => {
@@ -43,7 +44,7 @@ async function open(page: Page, lang = 'en'): Promise<void> {
     h.setLang(lang)
     await h.renderTranscript(wire)
     await h.ask(q)
-  }, { wire: everyState() as unknown[], q: question, lang })
+  }, { ...calls, lang })
 }
 
 const card = (page: Page, callId: string) => page.locator(`dsh-transcript [part~="tool-card"][data-call-id="${callId}"]`)
@@ -155,4 +156,27 @@ test('lang="zh": verbs, outcomes, the reason and the grants are in Chinese', asy
   await expect(request.locator('[part~="reason"]')).toHaveText('它会在你的工作区中运行命令。')
   await expect(request.locator('[part~="allow-session-button"]')).toHaveText('在本会话中允许')
   await expect(request.locator('[part~="approval-title"]')).toHaveText('允许此操作吗？')
+})
+
+/** An MCP call still running (it reported progress) and one waiting for approval, with the server's hints. */
+function mcpCalls(): { wire: unknown[]; q: unknown } {
+  const hinted = { kind: 'mcp', server: 'everything', title: 'Wipe the store', destructive: true, openWorld: true }
+  const log = new WireLog().user('go').add('turn/start', { turn: 1 }).add('step/start', { turn: 1, step: 1 })
+  log.add('tool/call', call('long', 'mcp__everything__long', { duration: 3 }), { card: 'generic', title: 'Long Operation', kind: 'read', rawInput: { duration: 3 }, origin: { kind: 'mcp', server: 'everything', title: 'Long Operation' } })
+    .add('tool/progress', { callId: 'long', progress: 1, total: 3 }).add('tool/progress', { callId: 'long', progress: 2, total: 3, message: 'halfway' })
+  const card = { card: 'generic', title: 'Wipe the store', kind: 'execute', rawInput: { all: true }, origin: hinted }
+  log.add('tool/call', call('wipe', 'mcp__everything__wipe', { all: true }), card).add('approval/asked', { id: 'q-2', toolName: 'mcp__everything__wipe', callId: 'wipe' })
+  return { wire: log.events as unknown[], q: { id: 'q-2', sessionId: 's-1', toolName: 'mcp__everything__wipe', callId: 'wipe', effect: 'execute', arguments: '{"all":true}', card } }
+}
+
+test('an MCP tool: its title and server on the line, its progress while it runs; the request names the server, its hints and the arguments', async ({ page }) => {
+  await open(page, 'en', mcpCalls())
+  expect(await line(page, 'long')).toBe('◌ Long Operation everything · running… 2 of 3 · halfway')
+  const request = page.locator('dsh-transcript [part~="approval"]')
+  expect((await request.locator('[part~="tool-summary"]').innerText()).replace(/\s+/g, ' ').trim()).toBe('? Wipe the store everything')
+  await expect(request.locator('[part~="reason"]')).toHaveText('It acts on the MCP server "everything", outside your workspace. The server says it may delete or overwrite data. The server says it reaches beyond itself (the web or other systems).')
+  await expect(request.locator('[part~="approval-arguments"] pre')).toBeVisible()
+  await expect(request.locator('[part~="approval-arguments"] pre')).toHaveText('{\n  "all": true\n}')
+  await open(page, 'zh', mcpCalls())
+  await expect(request.locator('[part~="reason"]')).toHaveText('它作用于 MCP 服务器“everything”，不在你的工作区内。 服务器表示它可能删除或覆盖数据。 服务器表示它会访问服务器之外（网络或其他系统）。')
 })

@@ -77,4 +77,27 @@ describe('MCP servers and tokens through the host', () => {
     const reply = await host.call({ kind: 'host.configure', settings: { provider: 'scripted', permissions: 'ask', storage: 'memory', mcpServers: [{ name: 'x', url: 'http://a/', headers: { a: 'b' } }] } as never })
     expect(reply).toMatchObject({ ok: false, code: 'DSH_PROTOCOL_INVALID' })
   })
+  it('an mcp-servers entry\'s timeoutMs reaches the call; removing the server and the page leaving each end its session (DELETE)', async () => {
+    server = await startMcpTestServer({ tools: [{
+      listed: { name: 'stuck', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+      call: (_args, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ content: [] }))),
+    }] })
+    const withServer: RuntimeSettings = { provider: 'scripted', replies: [{ toolCalls: [{ name: 'mcp__docs__stuck', arguments: {} }] }, { text: 'done' }], permissions: 'ask', storage: 'memory', mcpServers: [{ name: 'docs', url: server.url, timeoutMs: 300 }] }
+    const host = newHost()
+    await host.attach(() => {})
+    await call(host, { kind: 'host.configure', settings: withServer })
+    const { sessionId } = await call(host, { kind: 'session.open' })
+    await call(host, { kind: 'agent.prompt', sessionId, text: 'go' })
+    await host.agent(sessionId).whenIdle()
+    expect(host.agent(sessionId).session.events.find((e) => e.type === 'tool/result')).toMatchObject({ data: { error: { code: 'TOOL_TIMEOUT' } } })
+    const deletes = () => server!.requests.filter((r) => r.method === 'DELETE').length
+    expect(deletes()).toBe(0)
+    await call(host, { kind: 'host.configure', settings: { ...withServer, mcpServers: [] } })
+    await call(host, { kind: 'session.open' })
+    await until(() => deletes() === 1)
+    await call(host, { kind: 'host.configure', settings: withServer })
+    await call(host, { kind: 'session.open' })
+    await call(host, { kind: 'storage.flush', leaving: true })
+    await until(() => deletes() === 2)
+  })
 })

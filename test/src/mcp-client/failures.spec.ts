@@ -121,6 +121,34 @@ describe('mcp-client failures', () => {
     expect(resultText(toolResults(agent.session.events)[1]!)).toBe('pong')
   })
 
+  it('a call to a tool of a server that went away (the model still had it) gets the server\'s state, not an unknown tool', async () => {
+    const server = await serve({ tools: [textTool('ping', 'pong', read)] })
+    rt = await mcpRuntime([{ name: 'gone', url: server.url, reconnect: { initialDelayMs: 60_000, maxDelayMs: 60_000 } }], {
+      replies: [{ toolCalls: [{ name: 'mcp__gone__ping', arguments: {} }] }, { text: 'noted' }, { toolCalls: [{ name: 'mcp__gone__ping', arguments: {} }] }, { text: 'still gone' }],
+    })
+    const agent = await rt.runtime.open()
+    await server.stop()
+    agent.followup('one')
+    await agent.whenIdle()
+    await until(() => mcpNames(rt!).length === 0)
+    agent.followup('two')
+    await agent.whenIdle()
+    const [, absent] = toolResults(agent.session.events)
+    expect(absent!.data.error).toEqual({ name: 'McpError', code: 'MCP_UNAVAILABLE' })
+    expect(resultText(absent!)).toMatch(/^Error: MCP server "gone" is unavailable \(MCP_UNREACHABLE: unreachable: .*\); its tools are absent until it is back$/)
+  })
+
+  it('a call to a tool the server stopped listing (re-list) says so, not unknown tool', async () => {
+    const server = await serve({ tools: [textTool('old', 'x', read)] })
+    rt = await mcpRuntime([{ name: 'live', url: server.url }], { replies: [{ toolCalls: [{ name: 'mcp__live__old', arguments: {} }] }, { text: 'ok' }] })
+    server.setTools([textTool('new', 'y', read)])
+    await server.listChanged()
+    await until(() => mcpNames(rt!).join() === 'mcp__live__new')
+    const [result] = toolResults(await rt.turn())
+    expect(result!.data.error).toEqual({ name: 'McpError', code: 'MCP_UNAVAILABLE' })
+    expect(resultText(result!)).toBe('Error: MCP server "live" no longer lists this tool')
+  })
+
   it('a dropped event stream is reopened by the transport: the server stays available', async () => {
     const server = await serve({ tools: [textTool('ping', 'pong', read)] })
     rt = await mcpRuntime([{ name: 'sse', url: server.url }], { replies: [{ toolCalls: [{ name: 'mcp__sse__ping', arguments: {} }] }, { text: 'ok' }] })

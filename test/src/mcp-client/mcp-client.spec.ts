@@ -41,6 +41,19 @@ describe('mcp-client', () => {
     expect(server.calls).toHaveLength(1)
   })
 
+  it('the card names a tool by its title and server, with what its annotations say (a read-only tool destroys nothing)', async () => {
+    server = await startMcpTestServer({ tools: [
+      textTool('deploy', 'deployed', { annotations: { title: 'Deploy the site', destructiveHint: true, openWorldHint: false } }),
+      textTool('lookup', 'found', { title: 'Look up', annotations: { readOnlyHint: true, destructiveHint: true } }),
+      textTool('plain', 'ok'),
+    ] })
+    rt = await mcpRuntime([{ name: 'ops', url: server.url }])
+    const card = (name: string) => rt!.runtime.ctx.tools.get(name)!.presentCall!({ q: 'x' })
+    expect(card('mcp__ops__deploy')).toEqual({ card: 'generic', title: 'Deploy the site', kind: 'execute', rawInput: { q: 'x' }, origin: { kind: 'mcp', server: 'ops', title: 'Deploy the site', destructive: true, openWorld: false } })
+    expect(card('mcp__ops__lookup')).toEqual({ card: 'generic', title: 'Look up', kind: 'read', rawInput: { q: 'x' }, origin: { kind: 'mcp', server: 'ops', title: 'Look up' } })
+    expect(card('mcp__ops__plain')).toMatchObject({ title: 'plain', origin: { kind: 'mcp', server: 'ops', title: 'plain' } })
+  })
+
   it('names outside [A-Za-z0-9_-] or over 64 characters get dsh\'s 12-hex hash suffix', async () => {
     const long = 'x'.repeat(80)
     server = await startMcpTestServer({ tools: [textTool('admin.reset', 'reset'), textTool(long, 'long')] })

@@ -22,6 +22,42 @@ describe('tool-timeout', () => {
     expect(resultText(h.results()[0]!)).toBe('Error: tool "echo" timed out after 50ms')
   })
 
+  it('with maxTimeoutMs each progress report restarts the deadline, never past maxTimeoutMs; without it progress extends nothing', async () => {
+    const h = await createToolHarness()
+    await h.root.plugin(toolTimeout, {})
+    const reporting = (exec: ToolRunContext) => {
+      const ticker = setInterval(() => exec.progress({ progress: 1 }), 40)
+      return waitForAbort(exec).finally(() => clearInterval(ticker))
+    }
+    h.root.tools.register(echoTool({ name: 'long', timeoutMs: 50, maxTimeoutMs: 200, execute: (_args, exec) => reporting(exec) }))
+    h.root.tools.register(echoTool({ name: 'capped', timeoutMs: 50, execute: (_args, exec) => reporting(exec) }))
+    const long = h.batch([{ name: 'long', arguments: '{"text":"a"}' }])
+    await vi.advanceTimersByTimeAsync(150)
+    expect(h.results()).toEqual([]) // three times its timeoutMs, still running: each report pushed the deadline back
+    await vi.advanceTimersByTimeAsync(100)
+    await long
+    expect(resultText(h.results()[0]!)).toBe('Error: tool "long" timed out after 200ms')
+    const capped = h.batch([{ name: 'capped', arguments: '{"text":"a"}' }])
+    await vi.advanceTimersByTimeAsync(50)
+    await capped
+    expect(resultText(h.results()[1]!)).toBe('Error: tool "capped" timed out after 50ms')
+  })
+
+  it('progress that stops: the deadline runs out timeoutMs after the last report', async () => {
+    const h = await createToolHarness()
+    await h.root.plugin(toolTimeout, {})
+    h.root.tools.register(echoTool({ name: 'stalls', timeoutMs: 50, maxTimeoutMs: 1_000, execute: (_args, exec) => {
+      setTimeout(() => exec.progress({ progress: 1, total: 2 }), 30)
+      return waitForAbort(exec)
+    } }))
+    const batch = h.batch([{ name: 'stalls', arguments: '{"text":"a"}' }])
+    await vi.advanceTimersByTimeAsync(79)
+    expect(h.results()).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    await batch
+    expect(resultText(h.results()[0]!)).toBe('Error: tool "stalls" timed out: no progress for 50ms')
+  })
+
   it('a body that ignores the signal and succeeds late is still TOOL_TIMEOUT', async () => {
     const h = await createToolHarness()
     await h.root.plugin(toolTimeout, {})
