@@ -173,7 +173,7 @@ test('an MCP tool: its title and server on the line, its progress while it runs;
   await open(page, 'en', mcpCalls())
   expect(await line(page, 'long')).toBe('◌ Long Operation everything · running… 2 of 3 · halfway')
   const request = page.locator('dsh-transcript [part~="approval"]')
-  expect((await request.locator('[part~="tool-summary"]').innerText()).replace(/\s+/g, ' ').trim()).toBe('? Wipe the store everything')
+  expect((await request.locator('[part~="tool-summary"]').innerText()).replace(/\s+/g, ' ').trim()).toBe('● Wipe the store everything')
   await expect(request.locator('[part~="reason"]')).toHaveText('It acts on the MCP server "everything", outside your workspace. The server says it may delete or overwrite data. The server says it reaches beyond itself (the web or other systems).')
   await expect(request.locator('[part~="approval-arguments"] pre')).toBeVisible()
   await expect(request.locator('[part~="approval-arguments"] pre')).toHaveText('{\n  "all": true\n}')
