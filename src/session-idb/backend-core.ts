@@ -125,14 +125,30 @@ export class IdbBackendCore implements SessionPersistence {
       this.release(id)
       throw error
     }
-    if (stored.tornTail) {
-      const { fromSeq, reason } = stored.tornTail
-      const raw = this.connection.raw() as IDBDatabase
-      await this.guard(appendBatch(raw, { sessionId: id, epoch: handle.epoch, events: [], durability: 'relaxed', now: this.clock.now(), replaceFromSeq: fromSeq }), `dropping the torn tail of ${id}`, id)
-      this.bus.emit('storage/torn-tail', { sessionId: id, fromSeq, reason })
-    }
+    if (handle.writer.busy) return this.loaded(stored) // already written from here (a load racing an open): its writer is ahead of what was read
+    if (stored.tornTail) await this.dropTornTail(handle, stored.tornTail)
     handle.writer.durableSeq = stored.events.length - 1
+    return this.loaded(stored)
+  }
+
+  private loaded(stored: Awaited<ReturnType<typeof readStoredSession>>): StoredSession {
     return { header: stored.row.header, events: stored.events, fresh: true, parsed: true }
+  }
+
+  /** Drops a torn tail now; when the quota is full, with the writer's first commit instead (the session still opens). */
+  private async dropTornTail(handle: SessionHandle, tail: { fromSeq: number; reason: string }): Promise<void> {
+    const { sessionId: id } = handle.options
+    const raw = this.connection.raw() as IDBDatabase
+    const { fromSeq, reason } = tail
+    const dropNow = handle.options.claim.deferred
+      ? Promise.resolve(false) // the claim itself waits for room: so does the repair
+      : this.guard(appendBatch(raw, { sessionId: id, epoch: handle.epoch, events: [], durability: 'relaxed', now: this.clock.now(), replaceFromSeq: fromSeq }), `dropping the torn tail of ${id}`, id)
+        .then(() => true, (error: unknown) => {
+          if (error instanceof StorageError && error.code === 'QUOTA_EXCEEDED') return false
+          throw error
+        })
+    if (!(await dropNow)) handle.writer.repairTornTail(fromSeq)
+    this.bus.emit('storage/torn-tail', { sessionId: id, fromSeq, reason })
   }
 
   /** The last turns of a stored session (about `maxEvents` events, whole turns), read without claiming it or reading the rest; undefined when it is not stored. */
@@ -317,6 +333,7 @@ export class IdbBackendCore implements SessionPersistence {
       },
     })
     this.handles.set(id, handle)
+    if (claim.deferred) handle.writer.startStalled() // the stored log opens; new work stays in memory until there is room
     return handle
   }
 
