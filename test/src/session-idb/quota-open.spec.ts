@@ -22,6 +22,14 @@ async function storedTurn(factory: IDBFactory): Promise<string> {
   return JSON.stringify(session.events)
 }
 
+/** Moves the writer's clock past each retry pause until `done` (the retries double up to 30 s). */
+async function retriedUntil(clock: ManualClock, done: () => boolean): Promise<void> {
+  await expect.poll(() => {
+    clock.advance(RETRY_FIRST_MS)
+    return done()
+  }, { timeout: 10_000, interval: 20 }).toBe(true)
+}
+
 async function storedRow(factory: IDBFactory): Promise<{ epoch: number; nextSeq: number; writer?: string }> {
   return withDb(factory, async (db) => (await db.get('sessions', id))!)
 }
@@ -45,11 +53,7 @@ describe('opening while the quota is full', () => {
     expect(await storedRow(factory)).toMatchObject({ epoch: before.epoch, nextSeq: before.nextSeq })
 
     vi.restoreAllMocks() // room again: nothing appends, the retry timer alone stores everything
-    clock.advance(RETRY_FIRST_MS * 4)
-    await settle(20)
-    clock.advance(RETRY_FIRST_MS * 8)
-    await settle(20)
-    expect(b.backend.durableSeq(id)).toBe(session.events.length - 1)
+    await retriedUntil(clock, () => b.backend.durableSeq(id) === session.events.length - 1)
     expect(b.states.at(-1)).toMatchObject({ sessionId: id, saving: true })
     expect(await storedRow(factory)).toMatchObject({ epoch: before.epoch + 1, nextSeq: session.events.length, writer: b.backend.instanceId })
     expect(b.errors).toHaveLength(1)
@@ -74,8 +78,7 @@ describe('opening while the quota is full', () => {
     expect(session.events).toHaveLength(before.nextSeq)
     expect(b.states.at(-1)).toMatchObject({ saving: false })
     vi.restoreAllMocks()
-    clock.advance(RETRY_FIRST_MS)
-    await settle(20)
+    await retriedUntil(clock, () => b.states.at(-1)?.saving === true)
     expect(await storedRow(factory)).toMatchObject({ epoch: before.epoch + 1, nextSeq: before.nextSeq, writer: b.backend.instanceId })
     expect(b.states.at(-1)).toMatchObject({ saving: true })
     b.dispose()
@@ -94,8 +97,7 @@ describe('opening while the quota is full', () => {
     const c = await boot(factory, { clock: new ManualClock() })
     await c.backend.takeOver(id)
     const taken = await storedRow(factory)
-    clock.advance(RETRY_FIRST_MS)
-    await settle(20)
+    await retriedUntil(clock, () => b.errors.length === 2)
     expect(await storedRow(factory)).toEqual(taken)
     expect(b.errors.map((error) => error.code)).toEqual(['QUOTA_EXCEEDED', 'SESSION_TAKEN_OVER'])
     expect(b.backend.isWriter(id)).toBe(false)
