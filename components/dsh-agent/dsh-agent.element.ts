@@ -61,7 +61,7 @@ import { startWorkspaceBridge, type WorkspaceBridge, type WorkspaceProvider } fr
 import type { WorkspaceLink } from './workspace-link.ts'
 import '../dsh-transcript/dsh-transcript.ts'
 import '../dsh-composer/dsh-composer.ts'
-import { unsavedFiles } from '../dsh-session-list/unsaved-files.ts'
+import { renderStorageBanner } from './storage-banner.ts'
 import { LazyParts } from './lazy-parts.ts'
 
 // The build rewrites this URL to the bundled worker, relative to this module; cross-origin it starts through a blob: bootstrap.
@@ -404,7 +404,7 @@ export class DshAgent extends LitElement {
         ${this.#offline.render(this.lang)}
         <button type="button" part="find-button" class="icon" aria-label=${s.findLabel} title=${`${s.findLabel} (Ctrl+F)`} aria-keyshortcuts="Control+F Meta+F"
           @click=${() => this.#openFind()}><span class="magnifier" aria-hidden="true"></span></button>
-        ${a.storage && a.storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${a.storage.health === 'memory-only' ? s.storageMemory : s.storageError}${a.storage.message ? html`: ${a.storage.message}` : nothing}${unsavedFiles(a.storage, s)}</span>` : nothing}
+        ${renderStorageBanner(a.storage, s, shellStrings(this.lang))}
         ${a.opening ? html`<span part="opening-banner" role="status">${s.opening}</span>` : nothing}
         ${a.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}
           <button type="button" part="take-over-button" @click=${() => a.takeOver()}>${s.takeOver}</button></span>` : nothing}

@@ -39,7 +39,7 @@ export interface WriterOptions {
 
 /** First and longest pause before a stalled writer tries again by itself (quota: room may come back). */
 export const RETRY_FIRST_MS = 1_000
-export const RETRY_MAX_MS = 30_000
+export const RETRY_MAX_MS = 10_000
 
 export interface FlushResult {
   /** True when every event enqueued before the flush is durable. */

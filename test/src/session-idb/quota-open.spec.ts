@@ -22,7 +22,7 @@ async function storedTurn(factory: IDBFactory): Promise<string> {
   return JSON.stringify(session.events)
 }
 
-/** Moves the writer's clock past each retry pause until `done` (the retries double up to 30 s). */
+/** Moves the writer's clock past each retry pause until `done` (the retries double up to RETRY_MAX_MS). */
 async function retriedUntil(clock: ManualClock, done: () => boolean): Promise<void> {
   await expect.poll(() => {
     clock.advance(RETRY_FIRST_MS)
