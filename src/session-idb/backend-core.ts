@@ -21,6 +21,7 @@ import { decodeRows, exportRawRows, readSessionRow, readStoredSession } from './
 import { ALL_DB_NAMES, sessionEventRange } from './schema.ts'
 import { SessionHandle } from './session-handle.ts'
 import { appendBatch, createSession, deleteSession } from './session-rows.ts'
+import { DeferredCreates } from './deferred-create.ts'
 import { awaitSuccession, electWriter, type WriterClaim } from './writer-election.ts'
 import { systemClock, watchdog, type Clock } from './watchdog.ts'
 
@@ -56,6 +57,7 @@ export class IdbBackendCore implements SessionPersistence {
   /** Sessions closed while events were still queued: each drains, then gives its claim up. */
   private readonly draining = new Map<string, Promise<unknown>>()
   private readonly factory: IDBFactory | undefined
+  private readonly deferred: DeferredCreates
 
   /**
    * @param bus - the event bus behind `ctx.events` (util/service `eventBus`): `storage/*` reports
@@ -74,10 +76,12 @@ export class IdbBackendCore implements SessionPersistence {
       onLost: (error) => this.storageLost(error),
       onBlocked: (error) => this.bus.emit('storage/error', { code: error.code, message: error.message }),
     })
+    this.deferred = new DeferredCreates({ clock: this.clock, create: (header) => this.storeNew(header), stored: (header, events) => this.storedLate(header, events) })
   }
 
   /** A live event of `sessionId`, queued on its writer when this instance writes it (`session/event`). */
   enqueue(sessionId: SessionId, event: SessionEvent): void {
+    if (this.deferred.hold(sessionId, [event])) return
     this.handles.get(sessionId)?.writer.enqueue([event])
   }
 
@@ -85,16 +89,37 @@ export class IdbBackendCore implements SessionPersistence {
     const db = await this.connection.get()
     if (!db) return this.markMemoryOnly(header.id)
     try {
-      await this.guard(createSession(this.connection.raw() as IDBDatabase, header, this.clock.now()), `creating session ${header.id}`, header.id)
+      await this.storeNew(header)
     } catch (error) {
       if (!(error instanceof StorageError)) throw error
       this.bus.emit('storage/error', { code: error.code, message: error.message, sessionId: header.id })
+      if (error.code === 'QUOTA_EXCEEDED') this.deferred.defer(header) // stored by itself once there is room
       return this.markMemoryOnly(header.id)
     }
     await this.claim(header.id, false, -1)
   }
 
+  private storeNew(header: SessionHeader): Promise<void> {
+    const raw = this.connection.raw()
+    if (!raw) return Promise.reject(this.connection.failure ?? new StorageError('STORAGE_UNAVAILABLE', 'The database connection is closed.', header.id))
+    return this.guard(createSession(raw, header, this.clock.now()), `creating session ${header.id}`, header.id)
+  }
+
+  /** A session created while the quota was full is stored now: claim it and write what it holds so far. */
+  private async storedLate(header: SessionHeader, events: readonly SessionEvent[]): Promise<void> {
+    this.memoryOnly.delete(header.id)
+    try {
+      const handle = await this.claim(header.id, false, -1)
+      handle.writer.enqueue(events)
+      await handle.writer.flush()
+    } catch (error) {
+      this.logger.warn('storing session %s after the quota freed failed: %s', header.id, error)
+      this.markMemoryOnly(header.id)
+    }
+  }
+
   async append(id: SessionId, events: readonly SessionEvent[]): Promise<void> {
+    if (this.deferred.hold(id, events)) return
     if (events.length === 0 || this.memoryOnly.has(id)) return
     const handle = this.handles.get(id) ?? await this.claimStored(id)
     const expected = handle.writer.lastSeq + 1
@@ -193,6 +218,7 @@ export class IdbBackendCore implements SessionPersistence {
   async delete(id: SessionId): Promise<boolean> {
     await this.draining.get(id)
     this.release(id)
+    this.deferred.drop(id)
     this.memoryOnly.delete(id)
     const db = await this.connection.get()
     if (!db || !(await this.has(id))) return false
@@ -221,6 +247,7 @@ export class IdbBackendCore implements SessionPersistence {
 
   /** A closed session: its queued events are written first, then its claim is given up. */
   drainThenRelease(id: string): void {
+    this.deferred.drop(id)
     this.memoryOnly.delete(id)
     const handle = this.handles.get(id)
     if (!handle || this.draining.has(id)) return
@@ -296,6 +323,7 @@ export class IdbBackendCore implements SessionPersistence {
 
   /** "Delete all my data": every dsh-agent database of this origin (sessions, settings, workspaces). */
   async deleteAllData(): Promise<void> {
+    this.deferred.dropAll()
     for (const id of this.handles.keys()) this.release(id)
     this.connection.close()
     const factory = this.factory
@@ -350,6 +378,7 @@ export class IdbBackendCore implements SessionPersistence {
 
   /** Drains every queue (bounded by the watchdog) before the claims and the connection go. */
   async dispose(): Promise<void> {
+    this.deferred.dropAll()
     await this.flush()
     for (const id of this.handles.keys()) this.release(id)
     this.connection.close()

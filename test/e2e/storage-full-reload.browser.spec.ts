@@ -98,3 +98,37 @@ test('reload while the storage stays full: ready, stored session readable, new w
     rmSync(profile, { recursive: true, force: true })
   }
 })
+
+test('first boot on an origin whose storage is already full: every database the boot opens or writes degrades to memory, the widget is ready and answers', async ({ baseURL }, testInfo) => {
+  test.setTimeout(120_000)
+  const profile = mkdtempSync(join(tmpdir(), 'dsh-full-boot-'))
+  const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL })
+  try {
+    await context.addInitScript(() => {
+      (window as unknown as { dshTestConfig: unknown }).dshTestConfig = {
+        script: [{ text: 'Answered from memory.' }], storage: 'indexeddb',
+        attributes: { 'workspace-id': 'full-boot', workspace: JSON.stringify({ 'notes.txt': 'seed file\n' }) },
+      }
+    })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL as string).origin, quotaSize: 1024 * 1024 })
+    await page.goto('/test-pages/ui-harness.html') // any page of the origin: fill it before the widget's first boot
+    expect(await fillQuota(page)).toBeGreaterThan(0)
+    await open(page)
+    const banner = page.locator('dsh-agent [part~="storage-banner"]')
+    await expect(banner).toBeVisible()
+    await send(page, 'hello')
+    await waitForTurnEnds(page, 1)
+    await expect.poll(() => transcriptText(page)).toContain('Answered from memory.')
+    await page.locator('dsh-agent [part~="sessions-toggle"]').click() // builds the search index and saves it: refused too
+    await expect(page.locator('dsh-agent dsh-session-list')).toBeVisible()
+    expect(await codes(page)).not.toContain('DSH_PLUGIN_FAILED')
+    await expect(banner).toContainText('Workspace files not saved')
+    expect(await codes(page)).toEqual(expect.arrayContaining(['QUOTA_EXCEEDED', 'WORKSPACE_NOT_SAVED']))
+    expect(await page.evaluate(() => (document.querySelector('dsh-agent') as unknown as { workspaceFiles(): Promise<unknown> }).workspaceFiles())).toEqual({ 'notes.txt': 'seed file\n' })
+  } finally {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+})
