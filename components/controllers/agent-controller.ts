@@ -14,6 +14,7 @@ import type { AskUserQuestionAnswer } from '../../src/user-questions/types.ts'
 import type { SessionEvent } from '../../src/session/types.ts'
 import { emit } from '../events/index.ts'
 import type { ErrorNotice, FailedAction } from '../dsh-agent/error-notices.ts'
+import { OpenRecovery } from './open-recovery.ts'
 
 type Host = ReactiveControllerHost & HTMLElement
 
@@ -58,8 +59,12 @@ export class AgentController implements ReactiveController {
   readonly #outside = new Map<NoticeListener, () => void>()
   #teardown: ReturnType<typeof setTimeout> | undefined
 
+  /** The boot's open: ready once, or the named `failed` state with a retry (never `starting` for good). */
+  readonly recovery: OpenRecovery
+
   constructor(private readonly host: Host, private readonly lifecycle: AgentLifecycle) {
     host.addController(this)
+    this.recovery = new OpenRecovery(host, this)
   }
 
   /** First connection boots; a reconnection before the deferred teardown ran (a move) cancels it. */
@@ -91,6 +96,7 @@ export class AgentController implements ReactiveController {
    */
   async start(createWorker: () => Worker, settings: RuntimeSettings | Promise<RuntimeSettings>, sessionId: string | undefined, ports: { webContainer?: MessagePort; pageTools?: MessagePort } = {}): Promise<void> {
     this.stop()
+    this.recovery.starting()
     const resolving = Promise.resolve(settings).then((value) => ({ value }), () => undefined)
     try {
       const worker = createWorker()
@@ -114,8 +120,7 @@ export class AgentController implements ReactiveController {
       this.mcpTokens = configured.mcpTokens
       await this.refreshSessions()
       const resume = sessionId ?? latest(this.sessions)?.id
-      await this.open(resume as SessionId | undefined)
-      if (this.sessionId) emit(this.host, 'dsh-ready', { sessionId: this.sessionId })
+      await this.recovery.open(resume as SessionId | undefined)
       await this.refreshSessions() // after ready (only the sessions panel needs it): now including a session the open just created
     } catch (error) {
       this.status = 'failed'
@@ -124,6 +129,7 @@ export class AgentController implements ReactiveController {
   }
 
   stop(): void {
+    this.recovery.stop()
     this.#stopNotices?.()
     void this.#client?.dispose()
     this.#client = undefined

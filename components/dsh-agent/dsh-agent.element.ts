@@ -34,7 +34,7 @@
  * @attr service-worker-scope - the service worker's scope (default: its directory; above it the server must send `Service-Worker-Allowed`).
  * @attr theme - `auto` (default: the host page's color-scheme, else prefers-color-scheme), `light` or `dark`.
  * @csspart network-status (online/offline chip), offline-banner, offline-unavailable, update-notice, reload-button
- * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), opening-banner (a stored session's last turns are shown while it loads; sending waits), read-only-banner (the session is written in another tab), take-over-button, workspace-banner, find-button, compact-button, trim-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
+ * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), opening-banner (a stored session's last turns are shown while it loads; sending waits), open-failed-banner (the boot has no session: the open failed or is slow), retry-button, start-new-button, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, find-button, compact-button, trim-button, sessions-toggle, settings-toggle, close-button, launcher-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height, --dsh-launcher-width, --dsh-launcher-height
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit'
@@ -62,6 +62,7 @@ import type { WorkspaceLink } from './workspace-link.ts'
 import '../dsh-transcript/dsh-transcript.ts'
 import '../dsh-composer/dsh-composer.ts'
 import { renderStorageBanner } from './storage-banner.ts'
+import { renderOpenFailure } from './open-failure-banner.ts'
 import { LazyParts } from './lazy-parts.ts'
 
 // The build rewrites this URL to the bundled worker, relative to this module; cross-origin it starts through a blob: bootstrap.
@@ -406,6 +407,7 @@ export class DshAgent extends LitElement {
           @click=${() => this.#openFind()}><span class="magnifier" aria-hidden="true"></span></button>
         ${renderStorageBanner(a.storage, s, shellStrings(this.lang))}
         ${a.opening ? html`<span part="opening-banner" role="status">${s.opening}</span>` : nothing}
+        ${renderOpenFailure(a.recovery, shellStrings(this.lang))}
         ${a.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}
           <button type="button" part="take-over-button" @click=${() => a.takeOver()}>${s.takeOver}</button></span>` : nothing}
         ${this.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${this.workspaceNotice}</span>` : nothing}

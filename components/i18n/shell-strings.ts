@@ -11,6 +11,8 @@ const en = {
   modelProvider: 'Answers come from', modelDefault: 'the provider’s default model',
   openAgent: 'Open the assistant', close: 'Close', stop: '. ', region: 'Assistant', dismiss: 'Dismiss', details: 'Details',
   fork: 'fork', forkOf: 'Fork of', untitled: 'New conversation', sessionCount: 'sessions', oneSession: 'session', storageUse: 'used of',
+  openFailed: 'The conversation could not be opened (the reason is in the notice above).', startSlow: 'The assistant is taking long to start.',
+  retry: 'Try again', startNew: 'Start a new conversation',
   failed: {
     start: 'The assistant could not start', attribute: 'A setting of this page is invalid', workspace: 'The WebContainer workspace is not used',
     host: 'The assistant ran into a problem', prompt: 'Your message could not be sent', import: 'The session could not be imported',
@@ -28,6 +30,7 @@ const en = {
     SESSION_READ_ONLY: 'Another tab writes it; press “Take over” to continue here.',
     STORAGE_QUOTA: 'The browser’s storage is full: delete old sessions.',
     QUOTA_EXCEEDED: 'The browser’s storage is full: export what you need, delete old sessions or free space; until then new messages and files are kept in memory only, and saving resumes by itself once there is room.', STORAGE_UNAVAILABLE: 'This browser does not allow storage here; the conversation stays in memory.',
+    KEY_NOT_REMEMBERED: 'The key could not be remembered on this device (its storage is full); it is used in this tab until you close it.',
     WORKSPACE_NOT_SAVED: 'Files the assistant wrote could not be saved in this browser (listed in the storage line): delete files you do not need or free space; until then they are kept in memory only and are gone after a reload.',
     DSH_ATTRIBUTE_INVALID: 'The site’s embed code has an error; tell the site’s owner.', DSH_ATTRIBUTE_FETCH: 'A file the page names could not be loaded; reload the page.',
     DSH_WORKER_CSP: 'The page’s Content-Security-Policy blocks the assistant; the site’s owner must allow it (see the README).',
@@ -45,6 +48,8 @@ const zh: ShellStrings = {
   modelProvider: '回答来自', modelDefault: '服务商的默认模型',
   openAgent: '打开助手', close: '关闭', stop: '。', region: '助手', dismiss: '关闭提示', details: '详情',
   fork: '分叉', forkOf: '分叉自', untitled: '新对话', sessionCount: '个会话', oneSession: '个会话', storageUse: '已用，共',
+  openFailed: '无法打开对话（原因见上方提示）。', startSlow: '助手启动时间较长。',
+  retry: '重试', startNew: '开始新对话',
   failed: {
     start: '助手无法启动', attribute: '本页的一项设置无效', workspace: '未使用 WebContainer 工作区',
     host: '助手遇到了问题', prompt: '你的消息未能发送', import: '无法导入会话',
@@ -62,6 +67,7 @@ const zh: ShellStrings = {
     SESSION_READ_ONLY: '另一个标签页正在写入它；点击“接管”在此继续。',
     STORAGE_QUOTA: '浏览器存储已满：请删除旧会话。',
     QUOTA_EXCEEDED: '浏览器存储已满：请导出需要的内容、删除旧会话或释放空间；在此之前，新消息和文件只保存在内存中，有空间后会自动恢复保存。', STORAGE_UNAVAILABLE: '此浏览器不允许在此存储；对话只保存在内存中。',
+    KEY_NOT_REMEMBERED: '无法在此设备上记住密钥（存储已满）；在关闭此标签页之前，它仍在此处使用。',
     WORKSPACE_NOT_SAVED: '助手写入的文件无法保存在此浏览器中（见存储状态行）：删除不需要的文件或释放空间；在此之前它们只保存在内存中，重新加载后将丢失。',
     DSH_ATTRIBUTE_INVALID: '网站的嵌入代码有错误；请告知网站所有者。', DSH_ATTRIBUTE_FETCH: '页面指定的文件无法加载；请重新加载页面。',
     DSH_WORKER_CSP: '页面的内容安全策略（CSP）阻止了助手；需由网站所有者放行（见 README）。',

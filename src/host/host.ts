@@ -170,11 +170,24 @@ export class AgentHost implements HostApi, CommandHost {
   async setKey(apiKey: string | null, remember: boolean): Promise<KeyState> {
     this.#secretsRead = undefined
     this.#apiKey = apiKey ?? undefined
-    if (apiKey !== null && remember) await saveRememberedKey(apiKey)
-    else await clearRememberedKey()
-    this.#remembered = apiKey !== null && remember
+    if (apiKey !== null && remember) this.#remembered = await this.#remember(apiKey)
+    else {
+      await clearRememberedKey()
+      this.#remembered = false
+    }
     if (this.#settings?.provider === 'openai-compatible') await this.reset()
     return this.keyState
+  }
+
+  /** Stores the key on this device; storage that refuses it (quota) leaves it for this tab only, and says so. */
+  async #remember(apiKey: string): Promise<boolean> {
+    try {
+      await saveRememberedKey(apiKey)
+      return true
+    } catch (error) {
+      this.#post({ kind: 'host.error', code: 'KEY_NOT_REMEMBERED', message: `the key could not be stored on this device (${String((error as { name?: unknown }).name ?? 'Error')}); it is used in this tab only` })
+      return false
+    }
   }
 
   /** The MCP server URLs that have a token here. */
