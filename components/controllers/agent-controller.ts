@@ -46,7 +46,7 @@ export class AgentController implements ReactiveController {
   keyState: KeyState = { hasKey: false, remembered: false }
   /** MCP server URLs that have a bearer token in the worker. */
   mcpTokens: McpTokenState[] = []
-  /** Where the current runtime keeps sessions (a memory session does not survive a runtime restart). */
+  /** Where the current runtime keeps sessions (switching from IndexedDB to memory opens a new session). */
   #storage: RuntimeSettings['storage'] | undefined
   /** Errors shown in the widget until dismissed (each also went out as `dsh-error`). */
   notices: ErrorNotice[] = []
@@ -322,14 +322,15 @@ export class AgentController implements ReactiveController {
     await this.refreshRules()
   }
 
-  /** New settings: the worker restarts its runtime; a stored session is reopened (an in-memory one went with the old runtime: a new one opens). */
+  /** New settings: the worker restarts its runtime and the session is reopened (a memory runtime's sessions are carried over; one kept in IndexedDB is not in a new memory runtime: a new one opens). */
   async reconfigure(settings: RuntimeSettings): Promise<void> {
     const configured = await this.call({ kind: 'host.configure', settings })
     if (!configured) return
     this.keyState = configured.keyState
     this.mcpTokens = configured.mcpTokens
+    const left = this.#storage === 'indexeddb' && settings.storage === 'memory'
     this.#storage = settings.storage
-    await this.open(settings.storage === 'memory' ? undefined : this.sessionId)
+    await this.open(left ? undefined : this.sessionId)
   }
 
   async setKey(apiKey: string | null, remember: boolean): Promise<void> {
@@ -344,7 +345,7 @@ export class AgentController implements ReactiveController {
     const tokens = await this.call({ kind: 'mcp.token', url, token, remember })
     if (!tokens) return
     this.mcpTokens = tokens
-    await this.open(this.#storage === 'memory' ? undefined : this.sessionId) // a memory session does not outlive the restart
+    await this.open(this.sessionId) // a memory runtime's sessions are carried across the restart
   }
 
   async deleteAll(): Promise<void> {
