@@ -58,6 +58,8 @@ export class IdbBackendCore implements SessionPersistence {
   private readonly draining = new Map<string, Promise<unknown>>()
   private readonly factory: IDBFactory | undefined
   private readonly deferred: DeferredCreates
+  /** Claims of stored sessions in flight, by id. */
+  private readonly claiming = new Map<string, Promise<SessionHandle>>()
 
   /**
    * @param bus - the event bus behind `ctx.events` (util/service `eventBus`): `storage/*` reports
@@ -151,8 +153,12 @@ export class IdbBackendCore implements SessionPersistence {
       throw error
     }
     if (handle.writer.busy) return this.loaded(stored) // already written from here (a load racing an open): its writer is ahead of what was read
-    if (stored.tornTail) await this.dropTornTail(handle, stored.tornTail)
-    handle.writer.durableSeq = stored.events.length - 1
+    if (stored.tornTail) {
+      await this.dropTornTail(handle, stored.tornTail)
+      handle.writer.durableSeq = stored.events.length - 1
+    } else {
+      handle.writer.durableSeq = Math.max(handle.writer.durableSeq, stored.events.length - 1) // a read older than a commit made meanwhile never rewinds it
+    }
     return this.loaded(stored)
   }
 
@@ -337,11 +343,23 @@ export class IdbBackendCore implements SessionPersistence {
     return db
   }
 
-  /** Claims a stored session this instance has not claimed yet; its writer continues after the stored events. */
-  private async claimStored(id: string): Promise<SessionHandle> {
-    const db = await this.requireDb()
-    const row = await this.guard(readSessionRow(db, id), `reading session ${id}`, id)
-    return this.claim(id, false, row.nextSeq - 1)
+  /**
+   * Claims a stored session this instance has not claimed yet; its writer continues after the stored
+   * events. Concurrent claims of one session (an open and a fork or export of it) share one claim:
+   * two would fence each other (lease) or refuse the second as another tab's (Web Lock).
+   */
+  private claimStored(id: string): Promise<SessionHandle> {
+    const inFlight = this.claiming.get(id)
+    if (inFlight) return inFlight
+    const claimed = (async () => {
+      const db = await this.requireDb()
+      const row = await this.guard(readSessionRow(db, id), `reading session ${id}`, id)
+      return this.claim(id, false, row.nextSeq - 1)
+    })()
+    this.claiming.set(id, claimed)
+    const settled = (): void => void this.claiming.delete(id)
+    claimed.then(settled, settled)
+    return claimed
   }
 
   private async claim(id: string, steal: boolean, durableSeq: number): Promise<SessionHandle> {

@@ -47,6 +47,8 @@ export type { SessionVerifier }
 
 export class SessionStoreCore {
   private readonly live = new Map<SessionId, Session>()
+  /** Opens in flight, by id. */
+  private readonly opening = new Map<SessionId, Promise<Session>>()
   /** Pre-commit verifiers and `session/event` publication: they run on every append. */
   private readonly publication: SessionPublication
   private readonly eventTypes: Map<string, number>
@@ -101,10 +103,23 @@ export class SessionStoreCore {
     return stored && storedView(stored.header, stored.events, this.maxEventBytes)
   }
 
-  /** The live session, or the stored one loaded, repaired (closers committed) and seeded. */
-  async open(id: SessionId): Promise<Session> {
+  /**
+   * The live session, or the stored one loaded, repaired (closers committed) and seeded. Concurrent
+   * opens of one id share the one load in flight: two would each repair and seed the same log.
+   */
+  open(id: SessionId): Promise<Session> {
     const existing = this.live.get(id)
-    if (existing) return existing
+    if (existing) return Promise.resolve(existing)
+    const inFlight = this.opening.get(id)
+    if (inFlight) return inFlight
+    const opened = this.load(id)
+    this.opening.set(id, opened)
+    const settled = (): void => void this.opening.delete(id)
+    opened.then(settled, settled)
+    return opened
+  }
+
+  private async load(id: SessionId): Promise<Session> {
     const stored = await this.backend.load(id)
     if (!stored) throw new SessionStoreError('SESSION_NOT_FOUND', `session ${id} not found`)
     const closers = openTurnStart(stored.events) < 0 ? [] : (await crashRepair()).interruptedTurnClosers(stored.events)
