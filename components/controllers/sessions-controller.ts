@@ -6,27 +6,31 @@
  * @module components/controllers/sessions-controller
  */
 import type { HostNotice, RuntimeSettings, SessionId, SessionSearchAnswer, SessionSummary, StorageState } from '../../src/protocol/index.ts'
-import { emit } from '../events/index.ts'
 import type { AgentController, AgentFeature } from './agent-controller.ts'
 import type { ApprovalsController } from './approvals-controller.ts'
 import type { TranscriptController } from './transcript-controller.ts'
+import { OpenRecovery } from './open-recovery.ts'
 
 export class SessionsController implements AgentFeature {
   list: SessionSummary[] = []
   storage: StorageState | undefined
+  /** The boot's open: ready once, or the named `failed` state with a retry (never `starting` for good). */
+  readonly recovery: OpenRecovery
 
   /** @param onDataDeleted "Delete all my data" went through: what the reader's other features hold is forgotten before a new session opens. */
   constructor(private readonly agent: AgentController, private readonly transcript: TranscriptController, private readonly approvals: ApprovalsController, private readonly onDataDeleted: () => void = () => undefined) {
     agent.join(this)
+    const opener = { get sessionId() { return agent.sessionId }, get status() { return agent.status }, set status(status) { agent.status = status }, open: (id: SessionId | undefined) => this.open(id) }
+    this.recovery = new OpenRecovery(agent.host, opener)
   }
 
-  /** Starts the worker (see `AgentController.connect`), then opens `sessionId` (or the latest, or a new one) and announces `dsh-ready`. */
+  /** Starts the worker (see `AgentController.connect`), then opens `sessionId` (or the latest, or a new one): `dsh-ready`, or the named failed state (`recovery`). */
   async start(createWorker: () => Worker, settings: RuntimeSettings | Promise<RuntimeSettings>, sessionId: string | undefined, ports: { webContainer?: MessagePort; pageTools?: MessagePort } = {}): Promise<void> {
-    if (!(await this.agent.connect(createWorker, settings, ports))) return
+    this.recovery.starting()
+    if (!(await this.agent.connect(createWorker, settings, ports))) return this.recovery.stop()
     await this.refresh()
     const resume = sessionId ?? latest(this.list)?.id
-    await this.open(resume as SessionId | undefined)
-    if (this.agent.sessionId) emit(this.agent.host, 'dsh-ready', { sessionId: this.agent.sessionId })
+    await this.recovery.open(resume as SessionId | undefined)
     await this.refresh() // after ready (only the sessions panel needs it): now including a session the open just created
   }
 

@@ -1,7 +1,8 @@
 /**
  * The runtime's settings as the reader changes them: the provider key (`keyState`), MCP bearer
  * tokens (`mcpTokens`) and a new configuration (`reconfigure`, a runtime restart); each reopens the
- * session (a memory session does not outlive a restart: a new one opens). Plane: main.
+ * session (a memory runtime's sessions are carried across the restart; switching from IndexedDB to
+ * memory opens a new one). Plane: main.
  * Contract: never throws (commands go through `AgentController.call`).
  * @module components/controllers/settings-controller
  */
@@ -13,7 +14,7 @@ export class SettingsController implements AgentFeature {
   keyState: KeyState = { hasKey: false, remembered: false }
   /** MCP server URLs that have a bearer token in the worker. */
   mcpTokens: McpTokenState[] = []
-  /** Where the current runtime keeps sessions (a memory session does not survive a runtime restart). */
+  /** Where the current runtime keeps sessions (switching from IndexedDB to memory opens a new session). */
   #storage: RuntimeSettings['storage'] | undefined
 
   constructor(private readonly agent: AgentController, private readonly sessions: SessionsController) {
@@ -26,12 +27,13 @@ export class SettingsController implements AgentFeature {
     this.#storage = settings.storage
   }
 
-  /** New settings: the worker restarts its runtime; a stored session is reopened (an in-memory one went with the old runtime: a new one opens). */
+  /** New settings: the worker restarts its runtime and the session is reopened (a memory runtime's sessions are carried over; one kept in IndexedDB is not in a new memory runtime: a new one opens). */
   async reconfigure(settings: RuntimeSettings): Promise<void> {
     const configured = await this.agent.call({ kind: 'host.configure', settings })
     if (!configured) return
+    const left = this.#storage === 'indexeddb' && settings.storage === 'memory'
     this.configured(configured, settings)
-    await this.sessions.open(settings.storage === 'memory' ? undefined : this.agent.sessionId)
+    await this.sessions.open(left ? undefined : this.agent.sessionId)
   }
 
   async setKey(apiKey: string | null, remember: boolean): Promise<void> {
@@ -46,7 +48,7 @@ export class SettingsController implements AgentFeature {
     const tokens = await this.agent.call({ kind: 'mcp.token', url, token, remember })
     if (!tokens) return
     this.mcpTokens = tokens
-    await this.sessions.open(this.#storage === 'memory' ? undefined : this.agent.sessionId) // a memory session does not outlive the restart
+    await this.sessions.open(this.agent.sessionId) // a memory runtime's sessions are carried across the restart
   }
 
   /** "Delete all my data" went through: the worker holds no key and no token any more. */

@@ -17,7 +17,7 @@
  * @method registerTool - a page tool `{name, description, parameters, effect?, timeoutMs?, execute}` (or WebMCP's `{name, description, inputSchema, execute, annotations}`) whose body runs on the page; returns the unregister function.
  * @csspart network-status (online/offline chip), offline-banner, offline-unavailable, update-notice, reload-button
  * @slot logo - the site's mark, before the header's title.
- * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), opening-banner (a stored session's last turns are shown while it loads; sending waits), read-only-banner (the session is written in another tab), take-over-button, workspace-banner, find-button, compact-button, trim-button, sessions-toggle, settings-toggle, more-button, close-button, launcher-button, panel-close-button, reply-notice, show-reply-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
+ * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), opening-banner (a stored session's last turns are shown while it loads; sending waits), open-failed-banner (the boot has no session: the open failed or is slow), retry-button, start-new-button, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, find-button, compact-button, trim-button, sessions-toggle, settings-toggle, more-button, close-button, launcher-button, panel-close-button, reply-notice, show-reply-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height, --dsh-launcher-width, --dsh-launcher-height
  */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit'
@@ -231,7 +231,7 @@ export class DshAgent extends DshAgentAttributes {
     return html`${launcher ? html`<button type="button" part="launcher-button" class="launcher" aria-controls="agent" aria-expanded=${this.open}
         ?hidden=${this.open} @click=${() => { this.open = true }}>${this.heading || sh.openAgent}</button>` : nothing}
       <div part="base" id="agent" class="base" role="region" aria-label=${this.heading || sh.region} lang=${this.lang} ?hidden=${launcher && !this.open} @keydown=${this.#onKeydown}>
-      ${renderHeader({ title: this.headerTitle, s, sh, offline: this.#offline.render(this.lang), storage: sessions.storage, opening: t.opening, readOnly: a.readOnly, workspaceNotice: this.workspaceNotice,
+      ${renderHeader({ title: this.headerTitle, s, sh, offline: this.#offline.render(this.lang), storage: sessions.storage, opening: t.opening, recovery: sessions.recovery, readOnly: a.readOnly, workspaceNotice: this.workspaceNotice,
         full: this.controls !== 'reader', launcher, running, canDrive, panel: this.panel, openFind: () => this.#openFind(), takeOver: () => void sessions.takeOver(),
         compact: () => void a.compact(), trim: () => void a.trim(), toggle: (p) => { this.#panelState.toggle(p); if (p === 'sessions') void this.sessions.refresh() }, close: () => { this.open = false }, menu: this.#menu })}
       ${renderNotices(a.notices, sh, (id) => a.dismissNotice(id))}

@@ -1,6 +1,6 @@
 /**
  * The header row of `<dsh-agent>`: the site's `logo` slot and the title (`header-title`), the network line, find, the storage / opening /
- * read-only / workspace banners, the operator tools (Compact, Trim, Sessions, Settings — hidden
+ * open-failed / read-only / workspace banners, the operator tools (Compact, Trim, Sessions, Settings — hidden
  * with `controls="reader"`) and, in launcher mode, the close button. Plane: main.
  * @module components/dsh-agent/header
  */
@@ -8,7 +8,9 @@ import { html, nothing, type TemplateResult } from 'lit'
 import type { StorageState } from '../../src/protocol/index.ts'
 import type { Strings } from '../i18n/strings.ts'
 import type { ShellStrings } from '../i18n/shell-strings.ts'
-import { unsavedFiles } from '../dsh-session-list/unsaved-files.ts'
+import type { OpenRecovery } from '../controllers/open-recovery.ts'
+import { renderOpenFailure } from './open-failure-banner.ts'
+import { renderStorageBanner } from './storage-banner.ts'
 import type { HeaderMenu } from './header-menu.ts'
 
 export interface HeaderInput {
@@ -20,6 +22,8 @@ export interface HeaderInput {
   offline: unknown
   storage: StorageState | undefined
   opening: boolean
+  /** The boot's open (its failed or slow state, with a retry). */
+  recovery: OpenRecovery
   readOnly: boolean
   workspaceNotice: string
   /** The operator tools are shown (`controls="full"`). */
@@ -46,8 +50,9 @@ export function renderHeader(h: HeaderInput): TemplateResult {
       ${h.offline}
       <button type="button" part="find-button" class="icon" aria-label=${s.findLabel} title=${`${s.findLabel} (Ctrl+F)`} aria-keyshortcuts="Control+F Meta+F"
         @click=${h.openFind}><span class="magnifier" aria-hidden="true"></span></button>
-      ${storage && storage.health !== 'ok' ? html`<span part="storage-banner" role="alert">${storage.health === 'memory-only' ? s.storageMemory : s.storageError}${storage.message ? html`: ${storage.message}` : nothing}${unsavedFiles(storage, s)}</span>` : nothing}
+      ${renderStorageBanner(storage, s, h.sh)}
       ${h.opening ? html`<span part="opening-banner" role="status">${s.opening}</span>` : nothing}
+      ${renderOpenFailure(h.recovery, h.sh)}
       ${h.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}
         <button type="button" part="take-over-button" @click=${h.takeOver}>${s.takeOver}</button></span>` : nothing}
       ${h.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${h.workspaceNotice}</span>` : nothing}

@@ -27,6 +27,7 @@ import { SessionFeeds } from './session-feed.ts'
 import { SessionFollowers } from './followers.ts'
 import { runCommand } from './commands.ts'
 import { watchRuntime } from './runtime-events.ts'
+import { exportMemorySessions, importCarried } from './memory-carry.ts'
 import { HostError } from './errors.ts'
 import type { CommandHost, HostRuntime, HostRuntimeOptions, RuntimeFactory, RuntimePreload, ToolLookup } from './types.ts'
 import type {} from '../tools/events.ts'
@@ -51,6 +52,10 @@ export class AgentHost implements HostApi, CommandHost {
   /** Sessions another tab or instance writes, followed read-only from storage. */
   readonly followers = new SessionFollowers((sessionId, events) => this.feeds.forwardStored(sessionId, events))
   #runtime: Promise<HostRuntime> | undefined
+  /** Where the runtime in use keeps sessions: a memory runtime's sessions are carried across a restart. */
+  #runtimeStorage: RuntimeSettings['storage'] | undefined
+  /** Sessions exported from the memory runtime just disposed, for the next one to import. */
+  #carried: readonly string[] = []
   #settings: RuntimeSettings | undefined
   #apiKey: string | undefined
   #remembered = false
@@ -128,7 +133,10 @@ export class AgentHost implements HostApi, CommandHost {
   /** The current runtime, created on first use from the last configuration. @throws HostError */
   runtime(): Promise<HostRuntime> {
     if (!this.#settings) return Promise.reject(new HostError('DSH_NOT_CONFIGURED', 'send host.configure before using sessions'))
-    this.#runtime ??= this.#start(this.#settings)
+    if (!this.#runtime) {
+      this.#runtimeStorage = this.#settings.storage
+      this.#runtime = this.#start(this.#settings)
+    }
     return this.#runtime
   }
 
@@ -142,7 +150,7 @@ export class AgentHost implements HostApi, CommandHost {
     this.#settings = settings
     this.#preload(settings)
     await this.#loadSecrets()
-    await this.reset()
+    await this.reset(true)
     this.runtime().catch(() => undefined)
     return this.keyState
   }
@@ -170,11 +178,24 @@ export class AgentHost implements HostApi, CommandHost {
   async setKey(apiKey: string | null, remember: boolean): Promise<KeyState> {
     this.#secretsRead = undefined
     this.#apiKey = apiKey ?? undefined
-    if (apiKey !== null && remember) await saveRememberedKey(apiKey)
-    else await clearRememberedKey()
-    this.#remembered = apiKey !== null && remember
-    if (this.#settings && (HTTP_PROVIDER_KINDS as readonly string[]).includes(this.#settings.provider)) await this.reset()
+    if (apiKey !== null && remember) this.#remembered = await this.#remember(apiKey)
+    else {
+      await clearRememberedKey()
+      this.#remembered = false
+    }
+    if (this.#settings && (HTTP_PROVIDER_KINDS as readonly string[]).includes(this.#settings.provider)) await this.reset(true)
     return this.keyState
+  }
+
+  /** Stores the key on this device; storage that refuses it (quota) leaves it for this tab only, and says so. */
+  async #remember(apiKey: string): Promise<boolean> {
+    try {
+      await saveRememberedKey(apiKey)
+      return true
+    } catch (error) {
+      this.#post({ kind: 'host.error', code: 'KEY_NOT_REMEMBERED', message: `the key could not be stored on this device (${String((error as { name?: unknown }).name ?? 'Error')}); it is used in this tab only` })
+      return false
+    }
   }
 
   /** The MCP server URLs that have a token here. */
@@ -186,7 +207,7 @@ export class AgentHost implements HostApi, CommandHost {
   async setMcpToken(url: string, token: string | null, remember: boolean): Promise<McpTokenState[]> {
     this.#secretsRead = undefined
     await this.#mcpTokens.set(url, token, remember)
-    if (this.#settings?.mcpServers?.some((server) => server.url === url)) await this.reset()
+    if (this.#settings?.mcpServers?.some((server) => server.url === url)) await this.reset(true)
     return this.mcpTokens
   }
 
@@ -199,7 +220,7 @@ export class AgentHost implements HostApi, CommandHost {
   async attachPageTools(port: MessagePort): Promise<null> {
     this.#pageTools?.close()
     this.#pageTools = new PageToolBridge(port)
-    await this.reset()
+    await this.reset(true)
     return null
   }
 
@@ -208,12 +229,17 @@ export class AgentHost implements HostApi, CommandHost {
     const { attachPageWebContainer } = await import('../fs-webcontainer/boot.ts') // the proxy loads only for a page that serves one
     attachPageWebContainer(port) // replaces (and detaches) an earlier page bridge; the worker lives no longer than its page
     this.#workspace = 'webcontainer'
-    await this.reset()
+    await this.reset(true)
     return null
   }
 
-  async reset(): Promise<void> {
+  /**
+   * Disposes the runtime in use (the next command boots a new one).
+   * @param carry a restart: the sessions of a memory runtime go to the next runtime (not on detach or delete-all)
+   */
+  async reset(carry = false): Promise<void> {
     const previous = this.#runtime
+    const carryFrom = carry && this.#runtimeStorage === 'memory'
     this.#runtime = undefined
     this.#tools = undefined
     this.#fs = undefined
@@ -224,6 +250,7 @@ export class AgentHost implements HostApi, CommandHost {
     this.approvals.detachAll()
     this.userQuestions.detachAll()
     const runtime = await previous?.catch(() => undefined) // a runtime that failed to start has nothing to dispose
+    if (runtime && carryFrom) this.#carried = await exportMemorySessions(runtime, this.#notCarried)
     await runtime?.dispose().catch((error: unknown) => {
       const e = error as { code?: unknown; message?: unknown }
       this.#post({ kind: 'host.error', code: typeof e.code === 'string' ? e.code : 'SESSION_DRAIN_FAILED', message: String(e.message ?? error) })
@@ -240,8 +267,15 @@ export class AgentHost implements HostApi, CommandHost {
     }
   }
 
+  readonly #notCarried = (sessionId: string, error: unknown): void => {
+    this.#post({ kind: 'host.error', code: 'SESSION_NOT_CARRIED', message: `session ${sessionId} could not be kept across the restart: ${String((error as { message?: unknown }).message ?? error)}` })
+  }
+
   async #start(settings: RuntimeSettings): Promise<HostRuntime> {
     const runtime = await this.factory(this.#options(settings))
+    const carried = this.#carried
+    this.#carried = []
+    await importCarried(runtime, carried, this.#notCarried)
     const tools = runtime.ctx.get('tools', false)
     this.#tools = tools ? (name) => tools.get(name) : undefined
     this.#fs = runtime.ctx.get('fs', false) as FileSystem | undefined

@@ -25,7 +25,8 @@ async function readKey(db: SecretsDb): Promise<string | undefined> {
 /** Runs `read` on the secrets database, or returns `fallback` where there is no IndexedDB. */
 async function withSecrets<T>(fallback: T, read: (db: SecretsDb) => Promise<T>): Promise<T> {
   if (typeof globalThis.indexedDB === 'undefined') return fallback
-  const db = await open()
+  const db = await open().catch(() => undefined) // a full origin cannot even create the database: nothing is remembered
+  if (!db) return fallback
   try {
     return await read(db)
   } finally {

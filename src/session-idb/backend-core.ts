@@ -22,6 +22,7 @@ import { sessionEventRange } from './schema.ts'
 import { READER_DATA_DATABASES } from '../util/idb-databases.ts'
 import { SessionHandle } from './session-handle.ts'
 import { appendBatch, createSession, deleteSession } from './session-rows.ts'
+import { DeferredCreates } from './deferred-create.ts'
 import { awaitSuccession, electWriter, type WriterClaim } from './writer-election.ts'
 import { systemClock, watchdog, type Clock } from './watchdog.ts'
 
@@ -57,6 +58,9 @@ export class IdbBackendCore implements SessionPersistence {
   /** Sessions closed while events were still queued: each drains, then gives its claim up. */
   private readonly draining = new Map<string, Promise<unknown>>()
   private readonly factory: IDBFactory | undefined
+  private readonly deferred: DeferredCreates
+  /** Claims of stored sessions in flight, by id. */
+  private readonly claiming = new Map<string, Promise<SessionHandle>>()
 
   /**
    * @param bus - the event bus behind `ctx.events` (kernel/cordis/service `eventBus`): `storage/*` reports
@@ -75,10 +79,12 @@ export class IdbBackendCore implements SessionPersistence {
       onLost: (error) => this.storageLost(error),
       onBlocked: (error) => this.bus.emit('storage/error', { code: error.code, message: error.message }),
     })
+    this.deferred = new DeferredCreates({ clock: this.clock, create: (header) => this.storeNew(header), stored: (header, events) => this.storedLate(header, events) })
   }
 
   /** A live event of `sessionId`, queued on its writer when this instance writes it (`session/event`). */
   enqueue(sessionId: SessionId, event: SessionEvent): void {
+    if (this.deferred.hold(sessionId, [event])) return
     this.handles.get(sessionId)?.writer.enqueue([event])
   }
 
@@ -86,16 +92,37 @@ export class IdbBackendCore implements SessionPersistence {
     const db = await this.connection.get()
     if (!db) return this.markMemoryOnly(header.id)
     try {
-      await this.guard(createSession(this.connection.raw() as IDBDatabase, header, this.clock.now()), `creating session ${header.id}`, header.id)
+      await this.storeNew(header)
     } catch (error) {
       if (!(error instanceof StorageError)) throw error
       this.bus.emit('storage/error', { code: error.code, message: error.message, sessionId: header.id })
+      if (error.code === 'QUOTA_EXCEEDED') this.deferred.defer(header) // stored by itself once there is room
       return this.markMemoryOnly(header.id)
     }
     await this.claim(header.id, false, -1)
   }
 
+  private storeNew(header: SessionHeader): Promise<void> {
+    const raw = this.connection.raw()
+    if (!raw) return Promise.reject(this.connection.failure ?? new StorageError('STORAGE_UNAVAILABLE', 'The database connection is closed.', header.id))
+    return this.guard(createSession(raw, header, this.clock.now()), `creating session ${header.id}`, header.id)
+  }
+
+  /** A session created while the quota was full is stored now: claim it and write what it holds so far. */
+  private async storedLate(header: SessionHeader, events: readonly SessionEvent[]): Promise<void> {
+    this.memoryOnly.delete(header.id)
+    try {
+      const handle = await this.claim(header.id, false, -1)
+      handle.writer.enqueue(events)
+      await handle.writer.flush()
+    } catch (error) {
+      this.logger.warn('storing session %s after the quota freed failed: %s', header.id, error)
+      this.markMemoryOnly(header.id)
+    }
+  }
+
   async append(id: SessionId, events: readonly SessionEvent[]): Promise<void> {
+    if (this.deferred.hold(id, events)) return
     if (events.length === 0 || this.memoryOnly.has(id)) return
     const handle = this.handles.get(id) ?? await this.claimStored(id)
     const expected = handle.writer.lastSeq + 1
@@ -126,14 +153,34 @@ export class IdbBackendCore implements SessionPersistence {
       this.release(id)
       throw error
     }
+    if (handle.writer.busy) return this.loaded(stored) // already written from here (a load racing an open): its writer is ahead of what was read
     if (stored.tornTail) {
-      const { fromSeq, reason } = stored.tornTail
-      const raw = this.connection.raw() as IDBDatabase
-      await this.guard(appendBatch(raw, { sessionId: id, epoch: handle.epoch, events: [], durability: 'relaxed', now: this.clock.now(), replaceFromSeq: fromSeq }), `dropping the torn tail of ${id}`, id)
-      this.bus.emit('storage/torn-tail', { sessionId: id, fromSeq, reason })
+      await this.dropTornTail(handle, stored.tornTail)
+      handle.writer.durableSeq = stored.events.length - 1
+    } else {
+      handle.writer.durableSeq = Math.max(handle.writer.durableSeq, stored.events.length - 1) // a read older than a commit made meanwhile never rewinds it
     }
-    handle.writer.durableSeq = stored.events.length - 1
+    return this.loaded(stored)
+  }
+
+  private loaded(stored: Awaited<ReturnType<typeof readStoredSession>>): StoredSession {
     return { header: stored.row.header, events: stored.events, fresh: true, parsed: true }
+  }
+
+  /** Drops a torn tail now; when the quota is full, with the writer's first commit instead (the session still opens). */
+  private async dropTornTail(handle: SessionHandle, tail: { fromSeq: number; reason: string }): Promise<void> {
+    const { sessionId: id } = handle.options
+    const raw = this.connection.raw() as IDBDatabase
+    const { fromSeq, reason } = tail
+    const dropNow = handle.options.claim.deferred
+      ? Promise.resolve(false) // the claim itself waits for room: so does the repair
+      : this.guard(appendBatch(raw, { sessionId: id, epoch: handle.epoch, events: [], durability: 'relaxed', now: this.clock.now(), replaceFromSeq: fromSeq }), `dropping the torn tail of ${id}`, id)
+        .then(() => true, (error: unknown) => {
+          if (error instanceof StorageError && error.code === 'QUOTA_EXCEEDED') return false
+          throw error
+        })
+    if (!(await dropNow)) handle.writer.repairTornTail(fromSeq)
+    this.bus.emit('storage/torn-tail', { sessionId: id, fromSeq, reason })
   }
 
   /** The last turns of a stored session (about `maxEvents` events, whole turns), read without claiming it or reading the rest; undefined when it is not stored. */
@@ -178,6 +225,7 @@ export class IdbBackendCore implements SessionPersistence {
   async delete(id: SessionId): Promise<boolean> {
     await this.draining.get(id)
     this.release(id)
+    this.deferred.drop(id)
     this.memoryOnly.delete(id)
     const db = await this.connection.get()
     if (!db || !(await this.has(id))) return false
@@ -206,6 +254,7 @@ export class IdbBackendCore implements SessionPersistence {
 
   /** A closed session: its queued events are written first, then its claim is given up. */
   drainThenRelease(id: string): void {
+    this.deferred.drop(id)
     this.memoryOnly.delete(id)
     const handle = this.handles.get(id)
     if (!handle || this.draining.has(id)) return
@@ -284,6 +333,7 @@ export class IdbBackendCore implements SessionPersistence {
    * (util/idb-databases.ts `READER_DATA_DATABASES`; the site's skill-body cache is kept, see there).
    */
   async deleteAllData(): Promise<void> {
+    this.deferred.dropAll()
     for (const id of this.handles.keys()) this.release(id)
     this.connection.close()
     const factory = this.factory
@@ -297,11 +347,23 @@ export class IdbBackendCore implements SessionPersistence {
     return db
   }
 
-  /** Claims a stored session this instance has not claimed yet; its writer continues after the stored events. */
-  private async claimStored(id: string): Promise<SessionHandle> {
-    const db = await this.requireDb()
-    const row = await this.guard(readSessionRow(db, id), `reading session ${id}`, id)
-    return this.claim(id, false, row.nextSeq - 1)
+  /**
+   * Claims a stored session this instance has not claimed yet; its writer continues after the stored
+   * events. Concurrent claims of one session (an open and a fork or export of it) share one claim:
+   * two would fence each other (lease) or refuse the second as another tab's (Web Lock).
+   */
+  private claimStored(id: string): Promise<SessionHandle> {
+    const inFlight = this.claiming.get(id)
+    if (inFlight) return inFlight
+    const claimed = (async () => {
+      const db = await this.requireDb()
+      const row = await this.guard(readSessionRow(db, id), `reading session ${id}`, id)
+      return this.claim(id, false, row.nextSeq - 1)
+    })()
+    this.claiming.set(id, claimed)
+    const settled = (): void => void this.claiming.delete(id)
+    claimed.then(settled, settled)
+    return claimed
   }
 
   private async claim(id: string, steal: boolean, durableSeq: number): Promise<SessionHandle> {
@@ -321,6 +383,7 @@ export class IdbBackendCore implements SessionPersistence {
       },
     })
     this.handles.set(id, handle)
+    if (claim.deferred) handle.writer.startStalled() // the stored log opens; new work stays in memory until there is room
     return handle
   }
 
@@ -337,6 +400,7 @@ export class IdbBackendCore implements SessionPersistence {
 
   /** Drains every queue (bounded by the watchdog) before the claims and the connection go. */
   async dispose(): Promise<void> {
+    this.deferred.dropAll()
     await this.flush()
     for (const id of this.handles.keys()) this.release(id)
     this.connection.close()

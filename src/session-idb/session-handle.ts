@@ -31,7 +31,7 @@ export class SessionHandle {
     const { sessionId, claim, report } = options
     this.channel = nudgeChannel(sessionId)
     this.writer = new SessionWriter({
-      sessionId, epoch: claim.epoch, durableSeq: options.durableSeq, db: options.db, clock: options.clock,
+      sessionId, epoch: claim.epoch, durableSeq: options.durableSeq, db: options.db, clock: options.clock, claim,
       timeoutMs: options.timeoutMs, ...(claim.mode === 'lease' ? { leaseMs: options.leaseMs } : {}),
       report: {
         error: report.error, state: report.state,
@@ -55,6 +55,7 @@ export class SessionHandle {
   release(): void {
     if (this.released) return
     this.released = true
+    this.writer.close()
     this.options.claim.release()
     this.channel?.close()
   }

@@ -1,11 +1,12 @@
 /**
  * Fenced writes of one session's rows: create, append a batch, claim the writer epoch, renew a
  * lease, delete. Plane: worker. Contract: an append commits only if, inside its own transaction,
- * the session row still carries the caller's epoch and expects exactly the batch's first seq.
+ * the session row still carries the caller's epoch (or, for a claim deferred by a full quota, the
+ * epoch it was claimed from, then bumped in the same commit) and expects exactly the batch's first seq.
  * @module session-idb/session-rows
  */
 import type { SessionEvent, SessionHeader } from '../session/types.ts'
-import { SessionPersistenceError, StorageError } from './errors.ts'
+import { SessionPersistenceError, StorageError, describeError } from './errors.ts'
 import { encodeRows } from './row-codec.ts'
 import { sessionEventRange, type SessionRow } from './schema.ts'
 import { guarded, transact, type StoreName, type TxScope } from './transact.ts'
@@ -36,10 +37,21 @@ export function createSession(db: IDBDatabase, header: SessionHeader, now: numbe
   })
 }
 
+/**
+ * A writer claim whose epoch could not be stored when it was won (quota full): the first commit
+ * stores it, provided the row still holds `fromEpoch` and no other writer's lease runs.
+ */
+export interface DeferredClaim {
+  fromEpoch: number
+  writer: string
+}
+
 /** The check every fenced write makes inside its transaction. */
-function fenceError(row: SessionRow | undefined, sessionId: string, epoch: number): Error | undefined {
+function fenceError(row: SessionRow | undefined, sessionId: string, epoch: number, now: number, deferred?: DeferredClaim): Error | undefined {
   if (!row) return new StorageError('STORAGE_CLEARED', `Session ${sessionId} was deleted from storage (another tab or cleared site data).`, sessionId)
-  if (row.epoch !== epoch) {
+  const leasedElsewhere = row.leaseUntil !== undefined && row.leaseUntil > now && row.writer !== deferred?.writer
+  const holds = deferred ? row.epoch === deferred.fromEpoch && !leasedElsewhere : row.epoch === epoch
+  if (!holds) {
     return new StorageError('SESSION_TAKEN_OVER', `Session ${sessionId} was taken over by another tab or instance; this one is now read-only.`, sessionId)
   }
   return undefined
@@ -50,17 +62,18 @@ function fenceError(row: SessionRow | undefined, sessionId: string, epoch: numbe
  * still holds `epoch` (else the transaction fails with the fence error): the fencing every write shares.
  */
 function fencedWrite(
-  db: IDBDatabase, stores: StoreName[], durability: IDBTransactionDurability, sessionId: string, epoch: number,
+  db: IDBDatabase, stores: StoreName[], durability: IDBTransactionDurability, fence: { sessionId: string; epoch: number; now: number; deferred?: DeferredClaim },
   write: (row: SessionRow, scope: TxScope, sessions: IDBObjectStore) => void,
 ): Promise<void> {
+  const { sessionId, epoch, deferred } = fence
   return transact(db, stores, durability, (scope) => {
     const sessions = scope.tx.objectStore('sessions')
     const get = sessions.get(sessionId)
     get.onsuccess = guarded(scope, () => {
       const row = get.result as SessionRow | undefined
-      const fence = fenceError(row, sessionId, epoch)
-      if (fence) return scope.fail(fence)
-      write(row as SessionRow, scope, sessions)
+      const error = fenceError(row, sessionId, epoch, fence.now, deferred)
+      if (error) return scope.fail(error)
+      write(deferred ? { ...(row as SessionRow), epoch, writer: deferred.writer } : row as SessionRow, scope, sessions)
     })
   })
 }
@@ -75,6 +88,8 @@ export interface AppendBatch {
   leaseUntil?: number
   /** Repair commit: drop stored rows from this seq on (a torn tail) and write `events` in their place. */
   replaceFromSeq?: number
+  /** The writer's claim was deferred (quota): this commit stores its epoch. */
+  deferred?: DeferredClaim
 }
 
 /** Appends a contiguous batch as packed rows in one fenced transaction (`events` may be empty only with `replaceFromSeq`). */
@@ -82,7 +97,8 @@ export function appendBatch(db: IDBDatabase, batch: AppendBatch): Promise<void> 
   const { sessionId, epoch, events } = batch
   const rows = encodeRows(sessionId, epoch, events)
   const firstSeq = batch.replaceFromSeq ?? (events[0] as SessionEvent).seq
-  return fencedWrite(db, ['sessions', 'events'], batch.durability, sessionId, epoch, (current, scope, sessions) => {
+  const fence = { sessionId, epoch, now: batch.now, ...(batch.deferred ? { deferred: batch.deferred } : {}) }
+  return fencedWrite(db, ['sessions', 'events'], batch.durability, fence, (current, scope, sessions) => {
     if (batch.replaceFromSeq === undefined ? current.nextSeq !== firstSeq : current.nextSeq < firstSeq) {
       return scope.fail(new SessionPersistenceError('SEQ_MISMATCH', `Session ${sessionId} expects seq ${current.nextSeq} next, got a batch starting at ${firstSeq}.`, sessionId))
     }
@@ -129,9 +145,22 @@ export function claimEpoch(db: IDBDatabase, claim: ClaimRequest): Promise<number
   }).then(() => epoch)
 }
 
+/** The session row as stored now (a read-only transaction: it works while the quota is full); undefined when absent. */
+export function readRow(db: IDBDatabase, sessionId: string): Promise<SessionRow | undefined> {
+  return new Promise((resolve, reject) => {
+    try {
+      const get = db.transaction('sessions', 'readonly').objectStore('sessions').get(sessionId)
+      get.onsuccess = () => resolve(get.result as SessionRow | undefined)
+      get.onerror = () => reject(new StorageError('STORAGE_UNAVAILABLE', `Reading session ${sessionId} failed: ${describeError(get.error)}`, sessionId, { cause: get.error }))
+    } catch (error) {
+      reject(new StorageError('STORAGE_UNAVAILABLE', `IndexedDB refused a read: ${describeError(error)}`, sessionId, { cause: error }))
+    }
+  })
+}
+
 /** Extends our lease; rejects SESSION_TAKEN_OVER when the epoch moved on. */
 export function renewLease(db: IDBDatabase, sessionId: string, epoch: number, leaseUntil: number): Promise<void> {
-  return fencedWrite(db, ['sessions'], 'relaxed', sessionId, epoch, (row, _scope, sessions) => {
+  return fencedWrite(db, ['sessions'], 'relaxed', { sessionId, epoch, now: 0 }, (row, _scope, sessions) => {
     sessions.put({ ...row, leaseUntil })
   })
 }

@@ -15,11 +15,14 @@ export interface TxScope {
   fail(error: Error): void
 }
 
+/** The one QUOTA_EXCEEDED every full-quota write reports: what happened and what to do. */
+export function quotaExceeded(sessionId: string | undefined, cause?: unknown): StorageError {
+  return new StorageError('QUOTA_EXCEEDED', 'The browser storage quota is exhausted; the session continues in memory and is not being saved. Export the sessions you need, delete old sessions or free space in this browser: saving resumes by itself once there is room.', sessionId, { cause })
+}
+
 function abortReason(tx: IDBTransaction, requestErrors: unknown[]): StorageError {
   const cause = tx.error ?? requestErrors[0]
-  if (isQuotaError(cause) || requestErrors.some(isQuotaError)) {
-    return new StorageError('QUOTA_EXCEEDED', 'The browser storage quota is exhausted; the session continues in memory and is not being saved. Export the sessions you need, delete old sessions or free space in this browser: saving resumes by itself once there is room.', undefined, { cause })
-  }
+  if (isQuotaError(cause) || requestErrors.some(isQuotaError)) return quotaExceeded(undefined, cause)
   return new StorageError('STORAGE_UNAVAILABLE', `An IndexedDB write was aborted (${cause ? describeError(cause) : 'no reason given'}).`, undefined, { cause })
 }
 

@@ -3,10 +3,12 @@
  * lease in the session row; either way the winner bumps the row's epoch, which fences old writers.
  * Plane: worker; reads `navigator.locks` lazily (absent in Node and some iframes).
  * Contract: at most one live epoch per session; `lost` resolves when the lock is stolen or the lease moved;
- * a successor waits in the lock's queue (or polls the lease) and wins only once the writer is gone. @module session-idb/writer-election
+ * a successor waits in the lock's queue (or polls the lease) and wins only once the writer is gone.
+ * A claim whose epoch cannot be stored (quota full) is still won, `deferred`: the writer stores the epoch
+ * with its first commit (fenced from the epoch it saw). @module session-idb/writer-election
  */
 import { SessionPersistenceError, StorageError } from './errors.ts'
-import { claimEpoch, renewLease } from './session-rows.ts'
+import { claimEpoch, readRow, renewLease, type DeferredClaim } from './session-rows.ts'
 import type { Clock } from './watchdog.ts'
 
 export interface WriterClaim {
@@ -16,6 +18,24 @@ export interface WriterClaim {
   lost: Promise<void>
   /** Gives the session up (lock released, lease cleared). */
   release(): void
+  /** Present while the epoch is not stored yet (the quota was full when the claim was won). */
+  deferred?: DeferredClaim
+  /** The writer's first commit stored a deferred epoch: the claim is whole from now on. */
+  confirmed?(): void
+}
+
+/**
+ * The claim to defer when storing the epoch failed for want of room: the epoch the row holds now
+ * (read-only, which a full quota allows); null when `checkLease` and another live writer's lease
+ * holds the row (nothing to win: the session is locked); undefined when `error` is no quota error.
+ */
+async function deferrable(options: ElectionOptions, error: unknown, checkLease: boolean): Promise<DeferredClaim | null | undefined> {
+  if (!(error instanceof StorageError) || error.code !== 'QUOTA_EXCEEDED') return undefined
+  const row = await readRow(options.db, options.sessionId)
+  if (!row) return undefined
+  const now = options.clock.now()
+  if (checkLease && !options.steal && row.leaseUntil !== undefined && row.leaseUntil > now && row.writer !== options.writer) return null
+  return { fromEpoch: row.epoch, writer: options.writer }
 }
 
 export interface ElectionOptions {
@@ -69,8 +89,13 @@ async function lockElection(locks: LockManager, options: ElectionOptions, mode: 
         const epoch = await claimEpoch(options.db, { sessionId: options.sessionId, writer: options.writer, steal: true, now: options.clock.now() })
         resolve({ mode: 'web-lock', epoch: epoch as number, lost, release })
       } catch (error) {
-        reject(error)
-        return
+        const deferred = await deferrable(options, error, false).catch(() => undefined)
+        if (!deferred) {
+          reject(error)
+          return
+        }
+        const claim: WriterClaim = { mode: 'web-lock', epoch: deferred.fromEpoch + 1, lost, release, deferred, confirmed: () => { delete claim.deferred } }
+        resolve(claim) // the lock fences other tabs meanwhile
       }
       await held
     }).catch((error: unknown) => {
@@ -82,15 +107,26 @@ async function lockElection(locks: LockManager, options: ElectionOptions, mode: 
 
 async function leaseElection(options: ElectionOptions): Promise<WriterClaim | null> {
   const { db, sessionId, clock, leaseMs } = options
-  const epoch = await claimEpoch(db, { sessionId, writer: options.writer, steal: options.steal, now: clock.now(), leaseUntil: clock.now() + leaseMs })
+  let epoch: number | null
+  let deferred: DeferredClaim | undefined
+  try {
+    epoch = await claimEpoch(db, { sessionId, writer: options.writer, steal: options.steal, now: clock.now(), leaseUntil: clock.now() + leaseMs })
+  } catch (error) {
+    const found = await deferrable(options, error, true)
+    if (found === undefined) throw error
+    if (found === null) return null
+    deferred = found
+    epoch = found.fromEpoch + 1
+  }
   if (epoch === null) return null
+  const held = epoch
   let markLost!: () => void
   const lost = new Promise<void>((done) => { markLost = done })
   let timer: unknown
   let active = true
   const renew = (): void => {
     timer = clock.setTimeout(() => {
-      renewLease(db, sessionId, epoch, clock.now() + leaseMs).then(
+      renewLease(db, sessionId, held, clock.now() + leaseMs).then(
         () => { if (active) renew() },
         (error: unknown) => {
           if (error instanceof StorageError && error.code === 'SESSION_TAKEN_OVER') markLost()
@@ -99,13 +135,16 @@ async function leaseElection(options: ElectionOptions): Promise<WriterClaim | nu
       )
     }, Math.max(1, Math.floor(leaseMs / 3)))
   }
-  renew()
   const release = (): void => {
     active = false
     clock.clearTimeout(timer)
-    renewLease(db, sessionId, epoch, 0).catch(() => undefined /* already taken over or deleted: nothing to give up */)
+    if (claim.deferred) return // the lease was never stored: nothing to give up
+    renewLease(db, sessionId, held, 0).catch(() => undefined /* already taken over or deleted: nothing to give up */)
   }
-  return { mode: 'lease', epoch, lost, release }
+  // A deferred lease is renewed only once the writer's first commit stored it (each commit extends it too).
+  const claim: WriterClaim = { mode: 'lease', epoch, lost, release, ...(deferred ? { deferred, confirmed: () => { delete claim.deferred; if (active) renew() } } : {}) }
+  if (!deferred) renew()
+  return claim
 }
 
 /**

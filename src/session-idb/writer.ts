@@ -2,14 +2,17 @@
  * Write-behind for one session: buffers appended events, commits each task's events (plus
  * everything that piled up meanwhile) in one fenced transaction, one transaction in flight.
  * Plane: worker. Contract: `durableSeq` moves only on `complete`; a retryable failure (quota,
- * aborted write) keeps every event and retries on the next append or flush, contiguously;
- * a fatal one (taken over, cleared, wedged) stops writing; `flush` always settles.
+ * aborted write) keeps every event and retries on the next append or flush, and by itself on a
+ * backing-off timer, contiguously; a fatal one (taken over, cleared, wedged) stops writing;
+ * `flush` always settles. A deferred claim's epoch and a deferred torn-tail repair go with the first commit.
  * @module session-idb/writer
  */
 import type { SessionEvent } from '../session/types.ts'
 import { SessionPersistenceError, StorageError, describeError } from './errors.ts'
 import { appendBatch } from './session-rows.ts'
+import { quotaExceeded } from './transact.ts'
 import { watchdog, type Clock } from './watchdog.ts'
+import type { WriterClaim } from './writer-election.ts'
 
 /** Where the writer reports; the backend turns these into `storage/error` and `storage/state`. */
 export interface WriterReporter {
@@ -29,8 +32,14 @@ export interface WriterOptions {
   timeoutMs: number
   /** Lease length when elected by lease (each commit extends it); absent under Web Locks. */
   leaseMs?: number
+  /** The claim writing under: while its epoch is `deferred`, each commit stores it; the first success `confirmed` it. */
+  claim?: Pick<WriterClaim, 'deferred' | 'confirmed'>
   report: WriterReporter
 }
+
+/** First and longest pause before a stalled writer tries again by itself (quota: room may come back). */
+export const RETRY_FIRST_MS = 1_000
+export const RETRY_MAX_MS = 10_000
 
 export interface FlushResult {
   /** True when every event enqueued before the flush is durable. */
@@ -51,9 +60,23 @@ export class SessionWriter {
   /** A fatal failure: never writes again. */
   private dead: StorageError | undefined
   private waiters: { seq: number; resolve: (durable: boolean) => void }[] = []
+  /** A torn tail the load could not drop (quota): the first commit replaces the stored rows from this seq. */
+  private repairFrom: number | undefined
+  private retryTimer: unknown
+  private retryMs = RETRY_FIRST_MS
+  private closed = false
 
   constructor(private readonly options: WriterOptions) {
     this.durableSeq = options.durableSeq
+  }
+
+  /** Reports, before any write, that saving waits for room (a claim won while the quota was full). */
+  startStalled(): void {
+    if (this.stalled || this.dead) return
+    this.stalled = quotaExceeded(this.options.sessionId)
+    this.options.report.error(this.stalled)
+    this.options.report.state(false, this.durableSeq)
+    this.retryLater()
   }
 
   /** Seq of the last enqueued event (durable or not). */
@@ -67,6 +90,23 @@ export class SessionWriter {
 
   get failure(): StorageError | undefined {
     return this.dead ?? this.stalled
+  }
+
+  /** Events wait or a write is in flight: the stored log is behind this writer. */
+  get busy(): boolean {
+    return this.inFlight || this.pending.length > 0
+  }
+
+  /** The stored rows from `fromSeq` on are torn and could not be dropped yet: the first commit drops them. */
+  repairTornTail(fromSeq: number): void {
+    this.repairFrom = fromSeq
+  }
+
+  /** No more retries by timer (the claim is given up); queued events stay for a flush. */
+  close(): void {
+    this.closed = true
+    this.options.clock.clearTimeout(this.retryTimer)
+    this.retryTimer = undefined
   }
 
   /** Buffers events (in seq order) and schedules a commit at the end of this task. */
@@ -95,6 +135,7 @@ export class SessionWriter {
   kill(error: StorageError): void {
     if (this.dead) return
     this.dead = error
+    this.close()
     this.pending = []
     this.options.report.error(error)
     this.options.report.state(false, this.durableSeq)
@@ -102,7 +143,10 @@ export class SessionWriter {
   }
 
   private writeNext(): void {
-    if (this.inFlight || this.dead || this.pending.length === 0) return
+    const deferred = this.options.claim?.deferred
+    // With nothing queued, a stalled deferred claim still needs its epoch stored (an empty repair commit).
+    const claimOnly = this.pending.length === 0 && deferred !== undefined && this.stalled !== undefined
+    if (this.inFlight || this.dead || (this.pending.length === 0 && !claimOnly)) return
     const db = this.options.db()
     if (!db) return this.kill(new StorageError('STORAGE_UNAVAILABLE', 'The database connection is closed; the session continues in memory only.', this.options.sessionId))
     const batch = this.pending
@@ -112,8 +156,12 @@ export class SessionWriter {
     const durability = this.strictNext ? 'strict' : 'relaxed'
     this.strictNext = false
     const now = clock.now()
-    const write = appendBatch(db, { sessionId, epoch, events: batch, durability, now, ...(leaseMs === undefined ? {} : { leaseUntil: now + leaseMs }) })
-    const label = `saving seq ${(batch[0] as SessionEvent).seq}–${(batch.at(-1) as SessionEvent).seq}`
+    const replaceFromSeq = this.repairFrom ?? (claimOnly ? this.durableSeq + 1 : undefined)
+    const write = appendBatch(db, {
+      sessionId, epoch, events: batch, durability, now, ...(leaseMs === undefined ? {} : { leaseUntil: now + leaseMs }),
+      ...(deferred ? { deferred } : {}), ...(replaceFromSeq === undefined ? {} : { replaceFromSeq }),
+    })
+    const label = claimOnly ? 'storing the writer claim' : `saving seq ${(batch[0] as SessionEvent).seq}–${(batch.at(-1) as SessionEvent).seq}`
     watchdog(write, this.options.timeoutMs, clock, label, sessionId).then(
       () => this.committed(batch),
       (error: unknown) => this.failed(batch, error),
@@ -122,7 +170,10 @@ export class SessionWriter {
 
   private committed(batch: SessionEvent[]): void {
     this.inFlight = false
-    this.durableSeq = (batch.at(-1) as SessionEvent).seq
+    this.durableSeq = batch.at(-1)?.seq ?? this.durableSeq
+    this.repairFrom = undefined
+    this.retryMs = RETRY_FIRST_MS
+    if (this.options.claim?.deferred) this.options.claim.confirmed?.()
     if (this.stalled) {
       this.stalled = undefined
       this.options.report.state(true, this.durableSeq)
@@ -143,6 +194,18 @@ export class SessionWriter {
       this.options.report.state(false, this.durableSeq)
     }
     this.settleWaiters(false)
+    this.retryLater()
+  }
+
+  /** Tries the stalled batch again after a pause that doubles each time (up to RETRY_MAX_MS). */
+  private retryLater(): void {
+    if (this.closed || this.retryTimer !== undefined) return
+    const { clock } = this.options
+    this.retryTimer = clock.setTimeout(() => {
+      this.retryTimer = undefined
+      this.writeNext()
+    }, this.retryMs)
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS)
   }
 
   private settleWaiters(durable: boolean): void {

@@ -1,6 +1,6 @@
 // Quota capped (CDP Storage.overrideQuotaForOrigin) in real Chromium: a storage failure is never
-// silent — the widget's storage banner keeps the cause and says what to do (not a bare "in memory
-// only"), and dsh-error fires once with the code.
+// silent — the widget's storage banner keeps the cause and says what to do in the reader's language
+// (not a bare "in memory only"), and dsh-error fires once with the code.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,8 +31,9 @@ test('a session write over quota: the banner names QUOTA_EXCEEDED and the remedy
     await waitForTurnEnds(page, 1)
     const banner = page.locator('dsh-agent [part~="storage-banner"]')
     await expect(banner).toContainText('Not being saved (in memory only)', { timeout: 15_000 })
-    await expect(banner).toContainText('quota is exhausted')
-    await expect(banner).toContainText('Export the sessions you need, delete old sessions or free space')
+    await expect(banner).toContainText('storage is full')
+    await expect(banner).toContainText('export what you need, delete old sessions or free space')
+    await expect(banner).toHaveAttribute('title', /quota is exhausted/) // the engine's own words stay on the banner's title
     const errors = () => page.evaluate(() => (window as unknown as { dshEvents: { type: string; detail: { code: string } }[] }).dshEvents.filter((e) => e.type === 'dsh-error').map((e) => e.detail.code))
     await expect.poll(errors).toContain('QUOTA_EXCEEDED')
     expect((await errors()).filter((code) => code === 'QUOTA_EXCEEDED')).toHaveLength(1)

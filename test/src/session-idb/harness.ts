@@ -91,11 +91,15 @@ export function laterClock(ms = 60_000): ManualClock {
 
 const originalTransaction = IDBDatabase.prototype.transaction
 
-/** Every readwrite transaction on `events` aborts, the quota error hidden inside an AbortError. */
-export function quotaFull(): void {
+/**
+ * Every readwrite transaction on `events` (with `everything`: every readwrite transaction, as a
+ * browser whose origin quota is used up refuses even the writer claim) aborts, the quota error
+ * hidden inside an AbortError.
+ */
+export function quotaFull(everything = false): void {
   vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
     const tx = originalTransaction.apply(this, args)
-    if (args[1] === 'readwrite' && [args[0]].flat().includes('events')) {
+    if (args[1] === 'readwrite' && (everything || [args[0]].flat().includes('events'))) {
       const hidden = new DOMException('Transaction aborted', 'AbortError') as DOMException & { inner?: unknown }
       hidden.inner = new DOMException('Quota exceeded', 'QuotaExceededError')
       Object.defineProperty(tx, 'error', { get: () => hidden, set() { /* fake-indexeddb resets error on abort; keep the injected one */ } })
