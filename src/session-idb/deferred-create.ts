@@ -56,7 +56,7 @@ export class DeferredCreates {
   }
 
   dropAll(): void {
-    for (const id of [...this.held.keys()]) this.drop(id)
+    for (const id of this.held.keys()) this.drop(id) // deleting the entry being visited is safe in a Map iteration
   }
 
   private schedule(entry: Held): void {
