@@ -55,8 +55,8 @@ export class DurableLimitStore implements LimitStore {
   constructor(private readonly namespace: DurableNamespace) {}
 
   async #call(key: string, call: LedgerCall): Promise<Admission> {
-    const stub = this.namespace.get(this.namespace.idFromName(key))
-    const response = await stub.fetch('https://limits.internal/ledger', { method: 'POST', body: JSON.stringify(call) })
+    const ledger = this.namespace.get(this.namespace.idFromName(key))
+    const response = await ledger.fetch('https://limits.internal/ledger', { method: 'POST', body: JSON.stringify(call) })
     return (await response.json()) as Admission
   }
 

@@ -17,7 +17,7 @@ const ANSWER = [
   '- [x] read the guide',
   '- [ ] run the example',
   '',
-  '~~Old advice.~~ See [counting words](guide/counting-words.html), [this page](#top) or https://example.com/docs.',
+  '~~Old advice.~~ See [counting words](guide/counting-words.html), [this page](#top) or https://other-site.test/docs.',
 ].join('\n')
 const WIDTHS = [390, 1280] as const
 
@@ -40,7 +40,7 @@ test('a table, a task list and links in an answer: scrolling table on a phone, h
   const guide = answer.getByRole('link', { name: 'counting words' })
   await expect(guide).toHaveAttribute('href', `${origin}/test-pages/guide/counting-words.html`)
   expect(await guide.getAttribute('target')).toBeNull() // the host page's own origin: it navigates the page
-  const external = answer.getByRole('link', { name: 'https://example.com/docs' })
+  const external = answer.getByRole('link', { name: 'https://other-site.test/docs' })
   await expect(external).toHaveAttribute('target', '_blank')
   await expect(external).toHaveAttribute('rel', 'noopener noreferrer')
   await expect(answer.locator('[part~="blocked-link"]')).toHaveCount(0)
