@@ -13,6 +13,7 @@
  * @attr suggestions - a JSON array of example questions, shown as chips in the empty chat; a click sends one.
  * @attr panel - the open side panel: `none` (default), `sessions` or `settings`.
  * @attr workspace-id - storage key of the workspace (default `default`); seed files apply only to a new one.
+ * @attr session-scope - `workspace` (default: the session list and "the latest session" are this page's `workspace-id`'s, and sessions no page made, such as imports) or `all` (every session of the origin).
  * @attr workspace-provider - `memory` (default, the embedded workspace) or `webcontainer` (used when the page is cross-origin isolated; otherwise the `workspace-banner` part says why). Read once, at start.
  * @attr storage - `indexeddb` (default; the page then asks once for persistent storage) or `memory`.
  * @attr instructions - the site-wide instructions layer: inline text, or a same-origin URL of a text file.
@@ -41,6 +42,7 @@ export class DshAgentAttributes extends LitElement {
   @property() session: string | null = null
   @property() workspace: string | null = null
   @property({ attribute: 'workspace-id' }) workspaceId = ''
+  @property({ attribute: 'session-scope' }) sessionScope: 'workspace' | 'all' = 'workspace'
   @property({ attribute: 'workspace-provider' }) workspaceProvider: WorkspaceProvider = 'memory'
   @property({ attribute: 'mcp-servers' }) mcpServersAttr: string | null = null
   @property() permissions: PermissionPreset = 'ask'

@@ -18,11 +18,11 @@ import { resolveInstructions, resolveMcpServers, resolveReplay, resolveScript, r
 import { forgetRememberedProvider, saveRememberedProvider } from './remembered-provider.ts'
 
 /** Properties that make up the runtime settings: a change after start reconfigures the worker. */
-export const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'gateway', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'instructions', 'persona', 'skills', 'webFetch', 'siteSearch', 'mcpServersAttr'] as const
+export const SETTINGS_PROPERTIES = ['provider', 'model', 'baseUrl', 'gateway', 'permissions', 'storage', 'script', 'workspace', 'src', 'workspaceId', 'sessionScope', 'instructions', 'persona', 'skills', 'webFetch', 'siteSearch', 'mcpServersAttr'] as const
 
 export interface SettingsAttributes {
   provider: ProviderKind; model: string; baseUrl: string; gateway: string; permissions: PermissionPreset; storage: 'memory' | 'indexeddb'
-  script: string | null; workspace: string | null; src: string | null; workspaceId: string; instructions: string | null
+  script: string | null; workspace: string | null; src: string | null; workspaceId: string; sessionScope: 'workspace' | 'all'; instructions: string | null
   persona: string | null; skills: string | null; webFetch: string | null; siteSearch: string | null; mcpServersAttr: string | null
 }
 
@@ -81,6 +81,7 @@ export class LiveSettings {
     if (replies) settings.replies = replies as RuntimeSettings['replies'] & object
     if (workspace) settings.workspace = workspace
     if (h.workspaceId) settings.workspaceId = h.workspaceId
+    if (h.sessionScope === 'all') settings.sessionScope = 'all'
     if (replay !== undefined) settings.replay = replay
     const mcpServers = this.mcpServers()
     if (mcpServers.length > 0) settings.mcpServers = mcpServers

@@ -4,12 +4,13 @@
  * runtime's own); the host turns throws into `{ok:false}` replies.
  * @module host/commands
  */
+import { inScope } from './session-scope.ts'
 import type { CommandKind, CommandResultMap, HostCommand, SessionSummary } from '../protocol/messages.ts'
 import type { SessionListing } from '../session/persistence.ts'
 import { lazyPart } from '../kernel/lazy-plugin.ts'
 import type { SessionId } from '../util/brand.ts'
 import { HostError } from './errors.ts'
-import type { CommandHost } from './types.ts'
+import type { CommandHost, HostRuntime } from './types.ts'
 import { historyPage, pageStart, peekTail, todosBefore, type TailReader } from './session-history.ts'
 import type { SessionEvent } from '../session/types.ts'
 import { openSession, takeOverSession } from './session-access.ts'
@@ -28,13 +29,19 @@ function toSummary(listing: SessionListing): SessionSummary {
   if (listing.updatedAt !== undefined) summary.updatedAt = listing.updatedAt
   if (listing.title !== undefined) summary.title = listing.title
   if (header.parentSession !== undefined) summary.parentSession = header.parentSession
+  if (header.cwd !== undefined) summary.cwd = header.cwd
   return summary
+}
+
+/** The stored sessions this page works with (host/session-scope). */
+async function scopedListings(host: CommandHost, runtime: HostRuntime): Promise<SessionListing[]> {
+  return (await runtime.sessions.list()).filter((listing) => inScope(listing.header.cwd, host.scope))
 }
 
 async function sessionCommand(host: CommandHost, command: HostCommand): Promise<Result> {
   const runtime = await host.runtime()
   switch (command.kind) {
-    case 'session.list': return (await runtime.sessions.list()).map(toSummary)
+    case 'session.list': return (await scopedListings(host, runtime)).map(toSummary)
     case 'session.open': return openSession(host, command.sessionId)
     case 'session.takeOver': return takeOverSession(host, command.sessionId)
     case 'session.fork': return { sessionId: await runtime.sessions.fork(command.sessionId, command.boundarySeq) }
@@ -52,8 +59,11 @@ async function sessionCommand(host: CommandHost, command: HostCommand): Promise<
         void runtime.ctx.get('sessionQuery', false)?.warm().catch(() => undefined) // the panel opened: build the index in the background
         return { hits: [], capped: false }
       }
-      const { hits, capped } = await runtime.sessions.search(command.query, command.limit === undefined ? {} : { limit: command.limit })
-      return { hits, capped }
+      const [{ hits, capped }, listings] = await Promise.all([
+        runtime.sessions.search(command.query, command.limit === undefined ? {} : { limit: command.limit }), scopedListings(host, runtime),
+      ])
+      const shown = new Set(listings.map((listing) => listing.header.id))
+      return { hits: hits.filter((hit) => shown.has(hit.sessionId)), capped }
     }
     default: throw new HostError('DSH_PROTOCOL_INVALID', `not a session command: ${command.kind}`)
   }

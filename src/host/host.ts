@@ -5,6 +5,7 @@
  * `{ok:false, code, message}` with the API key scrubbed from the text; the key lives only here.
  * @module host/host
  */
+import type { ScopeSettings } from './session-scope.ts'
 import type { Agent } from '../agent-loop/types.ts'
 import { HTTP_PROVIDER_KINDS, PROTOCOL_VERSION } from '../protocol/messages.ts'
 import type { CommandKind, CommandReply, HostApi, HostCommand, HostNotice, KeyState, McpTokenState, RuntimeSettings } from '../protocol/messages.ts'
@@ -196,6 +197,11 @@ export class AgentHost implements HostApi, CommandHost {
       this.#post({ kind: 'host.error', code: 'KEY_NOT_REMEMBERED', message: `the key could not be stored on this device (${String((error as { name?: unknown }).name ?? 'Error')}); it is used in this tab only` })
       return false
     }
+  }
+
+  /** The page's workspace and session scope (host/session-scope). */
+  get scope(): ScopeSettings {
+    return { ...(this.#settings?.workspaceId ? { workspaceId: this.#settings.workspaceId } : {}), ...(this.#settings?.sessionScope ? { sessionScope: this.#settings.sessionScope } : {}) }
   }
 
   /** The MCP server URLs that have a token here. */

@@ -9,6 +9,7 @@ import type { SessionOpened } from '../protocol/messages.ts'
 import type { SessionId } from '../util/brand.ts'
 import type { SessionPersistence } from '../session/persistence.ts'
 import { HostError } from './errors.ts'
+import { workspaceCwd } from './session-scope.ts'
 import type { HostFollowingPersistence, HostRuntime, SessionHost } from './types.ts'
 import type {} from '../agent-loop/service.ts'
 import type {} from '../session/index.ts'
@@ -24,14 +25,16 @@ function opened(agent: Agent): SessionOpened {
   return { sessionId: agent.id, status: agent.status, readOnly: false }
 }
 
-/** Opens `sessionId` (or a new session) as writer; a session another instance writes is followed read-only. */
+/** Opens `sessionId` (or a new session of the page's workspace) as writer; a session another instance writes is followed read-only. */
 export async function openSession(host: SessionHost, sessionId: SessionId | undefined): Promise<SessionOpened> {
   const runtime = await host.runtime()
   const driven = sessionId === undefined ? undefined : host.agents.get(sessionId)
   if (driven) return opened(driven) // this host drives it already (a resume would be refused mid-turn)
   let agent: Agent
   try {
-    agent = await runtime.open(sessionId)
+    agent = sessionId === undefined
+      ? (await runtime.ctx.agents.create({ meta: { cwd: workspaceCwd(host.scope) } })).agent // a new session belongs to the page's workspace
+      : await runtime.open(sessionId)
   } catch (error) {
     const persistence = followingPersistence(runtime)
     if (sessionId === undefined || !persistence || (error as { code?: unknown }).code !== 'SESSION_LOCKED') throw error

@@ -4,6 +4,7 @@
  * on (so none of them imports `AgentHost`). Plane: worker; types only.
  * @module host/types
  */
+import type { ScopeSettings } from './session-scope.ts'
 import type { ApprovalRules } from '../plugins/approval-rules/index.ts'
 import type { Agent } from '../agent-loop/types.ts'
 import type { ApprovalOutcome, ApprovalRequest, PermissionPreset } from '../approval/types.ts'
@@ -84,6 +85,8 @@ export interface SessionHost {
   runtime(): Promise<HostRuntime>
   /** Runs `task` after every lifecycle command queued before it. */
   inOrder<T>(task: () => Promise<T>): Promise<T>
+  /** The page's workspace and session scope (host/session-scope), from its settings. */
+  readonly scope: ScopeSettings
 }
 
 /** The host state the runtime's live events reach. */

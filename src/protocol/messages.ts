@@ -34,6 +34,8 @@ export interface RuntimeSettings {
   workspace?: Record<string, string>
   /** The workspace's storage key (default `default`); seed files apply only to a new workspace. */
   workspaceId?: string
+  /** `all`: the page lists and opens every session of the origin, not only its workspace's (default `workspace`). */
+  sessionScope?: 'workspace' | 'all'
   permissions: PermissionPreset
   storage: 'memory' | 'indexeddb'
   /** The site-wide instructions layer (resolved text of the `instructions` attribute). */
@@ -78,6 +80,8 @@ export interface SessionSummary {
   title?: string
   eventCount?: number
   parentSession?: SessionId
+  /** The header's `cwd`: for a session made by a page, its workspace (`/dsh-agent/workspaces/<workspace-id>`). */
+  cwd?: string
 }
 
 /** One session's best match: the event's seq (open the session there) and a snippet with `[start, end)` marks. */

@@ -46,7 +46,7 @@ const mcpServers: Check = (v) => Array.isArray(v) && v.length <= 32 && v.every((
 
 const settings: Check = (v) => isRecord(v) && checkFields(v, {
   provider: oneOf(PROVIDER_KINDS), model: optional(text), baseURL: optional(text), replies: optional(array),
-  replay: optional(bigText), workspace: optional(stringMap), workspaceId: optional(workspaceKey), permissions: oneOf(PERMISSION_PRESETS),
+  replay: optional(bigText), workspace: optional(stringMap), workspaceId: optional(workspaceKey), sessionScope: optional(oneOf(['workspace', 'all'])), permissions: oneOf(PERMISSION_PRESETS),
   storage: oneOf(['memory', 'indexeddb']), instructions: optional(bigText), persona: optional(text), skills: optional(siteSkills), webFetch: optional(webFetch), siteSearch: optional((v) => isRecord(v) && checkFields(v, { index: url }) === undefined), mcpServers: optional(mcpServers),
 }) === undefined
 
