@@ -10,6 +10,7 @@ import MemoryFileSystem from '../fs-memory/index.ts'
 import LlmRuntime from '../llm/index.ts'
 import * as Budget from '../plugins/budget/index.ts'
 import * as RepeatToolGuard from '../plugins/repeat-tool-guard/index.ts'
+import * as TimeContext from '../plugins/time-context/index.ts'
 import CompactionService from '../plugins/compaction/index.ts'
 import ToolResultPruner from '../plugins/tool-result-pruner/index.ts'
 import JobRegistry from '../jobs/index.ts'
@@ -110,6 +111,7 @@ export const composition: readonly CompositionEntry[] = Object.freeze([
   { id: 'agents', plugin: AgentService, config: { defaults: { provider: 'scripted', model: 'scripted-model' } } },
   { id: 'budget', plugin: Budget, config: { maxStepsPerTurn: 100 } },
   { id: 'repeat-tool-guard', plugin: RepeatToolGuard },
+  { id: 'time-context', plugin: TimeContext, disabled: true },
   { id: 'job-notices', plugin: JobNotices },
   { id: 'person-saves', plugin: PersonSaves },
   { id: 'warm-parts', plugin: WarmParts },

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { defineTool, type RuntimeOptions } from '../../../../src/index.ts'
 import type { ScriptedReply } from '../../../../src/llm-scripted/types.ts'
 import type { SessionEvent } from '../../../../src/session/types.ts'
+import type { JsonValue } from '../../../../src/util/json.ts'
 import { createLoopRuntime } from '../../../harness/loop-runtime.ts'
 import { echoTool } from '../../../harness/tool-harness.ts'
 
@@ -18,7 +19,7 @@ afterEach(async () => {
   current = undefined
 })
 
-const call = (name: string, args: object): ScriptedReply => ({ toolCalls: [{ name, arguments: args }] })
+const call = (name: string, args: Record<string, JsonValue>): ScriptedReply => ({ toolCalls: [{ name, arguments: args }] })
 const echo = (text: string) => call('echo', { text })
 const look = defineTool({
   name: 'look',
