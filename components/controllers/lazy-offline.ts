@@ -1,5 +1,5 @@
 /**
- * The offline controller (offline-controller.ts) and the status line it draws (dsh-agent/offline-status.ts),
+ * The offline controller (offline-controller.ts) and the chip and banners it draws (dsh-agent/offline-status.ts),
  * kept out of what loads before the widget is interactive: loaded at once when they have something
  * to do (the network is offline, or the host names a service worker), else in the background after
  * the first answer (dsh-agent/after-first-answer.ts) — before the network can drop, since without a
@@ -7,7 +7,7 @@
  * element listens for `online`/`offline` and announces the state it connects in (`dsh-offline`:
  * online, no service worker) as the controller would. Plane: main.
  * Contract: once loaded, the controller owns the state and its events; a load that fails is reported
- * once through `onFailure` and leaves the widget without the status line.
+ * once through `onFailure` and leaves the widget without the chip and banners.
  * @module components/controllers/lazy-offline
  */
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit'
@@ -15,9 +15,12 @@ import { emit } from '../events/index.ts'
 import { afterFirstAnswer } from '../dsh-agent/after-first-answer.ts'
 import type { OfflineController } from './offline-controller.ts'
 
+type Draw = (offline: OfflineController, lang: string) => TemplateResult | typeof nothing
+
 interface Loaded {
   readonly controller: OfflineController
-  readonly render: (offline: OfflineController, lang: string) => TemplateResult | typeof nothing
+  readonly status: Draw
+  readonly banners: Draw
 }
 
 export class LazyOffline implements ReactiveController {
@@ -51,17 +54,22 @@ export class LazyOffline implements ReactiveController {
     void this.#load().then(({ controller }) => controller.register(url, scope), () => undefined)
   }
 
-  /** The status line, or nothing until the controller has loaded (there is nothing to show before). */
-  render(lang: string): TemplateResult | typeof nothing {
-    return this.#loaded ? this.#loaded.render(this.#loaded.controller, lang) : nothing
+  /** The header's network chip, or nothing until the controller has loaded (there is nothing to show before). */
+  status(lang: string): TemplateResult | typeof nothing {
+    return this.#loaded ? this.#loaded.status(this.#loaded.controller, lang) : nothing
+  }
+
+  /** The offline banners below the header, or nothing until loaded. */
+  banners(lang: string): TemplateResult | typeof nothing {
+    return this.#loaded ? this.#loaded.banners(this.#loaded.controller, lang) : nothing
   }
 
   readonly #need = (): void => void this.#load().catch(() => undefined)
 
   #load(): Promise<Loaded> {
-    this.#loading ??= Promise.all([import('./offline-controller.ts'), import('../dsh-agent/offline-status.ts')]).then(([{ OfflineController }, { renderOfflineStatus }]) => {
+    this.#loading ??= Promise.all([import('./offline-controller.ts'), import('../dsh-agent/offline-status.ts')]).then(([{ OfflineController }, { renderNetworkStatus, renderOfflineBanners }]) => {
       this.#stopListening()
-      this.#loaded = { controller: new OfflineController(this.host, { announced: this.#announced }), render: renderOfflineStatus }
+      this.#loaded = { controller: new OfflineController(this.host, { announced: this.#announced }), status: renderNetworkStatus, banners: renderOfflineBanners }
       this.host.requestUpdate()
       return this.#loaded
     }, (error: unknown) => {

@@ -15,9 +15,8 @@
  * @method workspaceFiles - a read-only snapshot of the workspace's text files (at most 200 files / 1 MB; use `workspaceLink` for all of them).
  * @method workspaceLink - the workspace's commands and live notices for `<dsh-workspace for="…">` (paged listing, read, guarded save, terminal).
  * @method registerTool - a page tool `{name, description, parameters, effect?, timeoutMs?, execute}` (or WebMCP's `{name, description, inputSchema, execute, annotations}`) whose body runs on the page; returns the unregister function.
- * @csspart network-status (online/offline chip), offline-banner, offline-unavailable, update-notice, reload-button
  * @slot logo - the site's mark, before the header's title.
- * @csspart base, header, title, storage-banner, workspace-unsaved (files not saved, inside the storage banner), opening-banner (a stored session's last turns are shown while it loads; sending waits), open-failed-banner (the boot has no session: the open failed or is slow), retry-button, start-new-button, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, find-button, compact-button, trim-button, sessions-toggle, settings-toggle, more-button, close-button, launcher-button, panel-close-button, reply-notice, show-reply-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
+ * @csspart base, header, title, network-status (online/offline chip), banners (the row of banners below the header), offline-banner, offline-unavailable, update-notice, reload-button, storage-banner, workspace-unsaved (files not saved, inside the storage banner), opening-banner (a stored session's last turns are shown while it loads; sending waits), open-failed-banner (the boot has no session: the open failed or is slow), retry-button, start-new-button, read-only-banner (the session is written in another tab), take-over-button, workspace-banner, find-button, compact-button, trim-button, sessions-toggle, settings-toggle, more-button, close-button, launcher-button, panel-close-button, reply-notice, show-reply-button, notices, error-notice, dismiss-button, panel, main, empty-state, heading, suggestions, suggestion, model-line, transcript (forwarded), composer (forwarded), question-card (forwarded, while the agent asks)
  * @cssproperty --dsh-color-bg, --dsh-color-fg, --dsh-color-accent, --dsh-radius, --dsh-font-family, --dsh-agent-height, --dsh-launcher-width, --dsh-launcher-height
  */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit'
@@ -39,6 +38,7 @@ import { PageTools, type PageToolDefinition } from './page-tools.ts'
 import { WebMcpToolsController } from './webmcp-tools.ts'
 import { parseSuggestions, renderEmptyState } from './empty-state.ts'
 import { renderNotices } from './error-notices.ts'
+import { renderBanners } from './banners.ts'
 import { renderHeader } from './header.ts'
 import { HeaderMenu } from './header-menu.ts'
 import { LiveSettings, SETTINGS_PROPERTIES, endpoint } from './live-settings.ts'
@@ -69,10 +69,8 @@ export class DshAgent extends DshAgentAttributes {
   readonly webMcpTools = new WebMcpToolsController(this, () => this.pageToolsSource === 'webmcp', (tool) => this.registerTool(tool),
     (name, message) => this.agent.fail('PAGE_TOOL_REJECTED', `WebMCP tool "${name}": ${message}`, 'pagetools.attach'))
   @state() private suggestionList: string[] = []
-  readonly #panelState = new SidePanelState(this, () => this.#shownPanel())
+  readonly #panelState = new SidePanelState(this, () => this.#shownPanel(), () => this.approvals.questions.length)
   readonly #menu = new HeaderMenu(this)
-  /** Approval questions pending at the last update (a new one closes the side panel). */
-  #askedCount = 0
   /** The panels and the question card, loaded when first shown. */
   readonly #parts = new LazyParts((part, error) => this.agent.fail('DSH_PART_LOAD', `the ${part} part did not load: ${error.message}`, 'host'))
   /** The worker connection, the open session's status, the turn commands and the notices; each feature below is its own controller. */
@@ -114,7 +112,6 @@ export class DshAgent extends DshAgentAttributes {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#uncoverNewRequest()
     this.#loadShownParts()
     if (changed.has('mcpServersAttr')) this.#live.mcpAttributeChanged()
     if (!changed.has('suggestions')) return
@@ -135,13 +132,6 @@ export class DshAgent extends DshAgentAttributes {
 
   #shownPanel(): DshAgent['panel'] {
     return this.controls === 'reader' ? 'none' : this.panel
-  }
-
-  /** A new approval request is asked on its tool card and takes focus: a side panel (a sheet on phones) must not cover it. */
-  #uncoverNewRequest(): void {
-    const asked = this.approvals.questions.length
-    if (asked > this.#askedCount && this.panel !== 'none') this.panel = 'none'
-    this.#askedCount = asked
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -231,9 +221,9 @@ export class DshAgent extends DshAgentAttributes {
     return html`${launcher ? html`<button type="button" part="launcher-button" class="launcher" aria-controls="agent" aria-expanded=${this.open}
         ?hidden=${this.open} @click=${() => { this.open = true }}>${this.heading || sh.openAgent}</button>` : nothing}
       <div part="base" id="agent" class="base" role="region" aria-label=${this.heading || sh.region} lang=${this.lang} ?hidden=${launcher && !this.open} @keydown=${this.#onKeydown}>
-      ${renderHeader({ title: this.headerTitle, s, sh, offline: this.#offline.render(this.lang), storage: sessions.storage, opening: t.opening, recovery: sessions.recovery, readOnly: a.readOnly, workspaceNotice: this.workspaceNotice,
-        full: this.controls !== 'reader', launcher, running, canDrive, panel: this.panel, openFind: () => this.#openFind(), takeOver: () => void sessions.takeOver(),
+      ${renderHeader({ title: this.headerTitle, s, sh, offline: this.#offline.status(this.lang), full: this.controls !== 'reader', launcher, running, canDrive, panel: this.panel, openFind: () => this.#openFind(),
         compact: () => void a.compact(), trim: () => void a.trim(), toggle: (p) => { this.#panelState.toggle(p); if (p === 'sessions') void this.sessions.refresh() }, close: () => { this.open = false }, menu: this.#menu })}
+      ${renderBanners({ s, sh, offline: this.#offline.banners(this.lang), storage: sessions.storage, opening: t.opening, recovery: sessions.recovery, readOnly: a.readOnly, workspaceNotice: this.workspaceNotice, takeOver: () => void sessions.takeOver() })}
       ${renderNotices(a.notices, sh, (id) => a.dismissNotice(id))}
       <div part="main" class="body" @dsh-session-action=${this.#onSessionAction}>
         ${empty ? renderEmptyState({ heading: this.heading, suggestions: this.suggestionList, canSend: canDrive, send: (text) => { void this.#submit(text); this.renderRoot.querySelector('dsh-composer')?.focusInput() }, provider: this.provider, model: this.model, baseUrl: endpoint(this) }, sh) : nothing}

@@ -16,10 +16,10 @@ export const agentStyles = [tokens, base, css`
   /* Launcher: the host keeps no box in the page; the floating panel carries it. */
   :host([mode='launcher']) { background: none; border: 0; height: auto; }
   /* A tall question card takes at most 40 % of the height and scrolls inside its own row: it never covers the composer, the conversation keeps the rest. */
-  .base { display: grid; grid-template: 'header' auto 'notices' auto 'body' minmax(0, 1fr) 'question' fit-content(40%) 'composer' auto / minmax(0, 1fr);
+  .base { display: grid; grid-template: 'header' auto 'banners' auto 'notices' auto 'body' minmax(0, 1fr) 'question' fit-content(40%) 'composer' auto / minmax(0, 1fr);
     height: 100%; min-width: 0; overflow: hidden; border-radius: inherit; }
-  .header { grid-area: header; position: relative; display: flex; flex-wrap: wrap; gap: 4px var(--_gap); align-items: center; padding: 6px 10px; border-bottom: 1px solid var(--_border); min-width: 0; }
-  [part~='title'] { font-weight: 600; flex: 1 0 auto; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .header { grid-area: header; position: relative; display: flex; flex-wrap: nowrap; gap: 4px var(--_gap); align-items: center; padding: 6px 10px; border-bottom: 1px solid var(--_border); min-width: 0; }
+  [part~='title'] { font-weight: 600; flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .tools { display: flex; gap: 4px; flex-wrap: wrap; }
   .more { display: none; }
   .dots, .dots::before, .dots::after { display: inline-block; width: 4px; height: 4px; border-radius: 50%; background: currentColor; vertical-align: middle; }
@@ -30,13 +30,17 @@ export const agentStyles = [tokens, base, css`
   /* A button's min-width (the tap target) replaces flex's content minimum: keep labels whole, wrap instead. */
   .tools > button { flex-shrink: 0; }
   [part~='close-button'] { margin-inline-start: auto; }
+  /* The banners row: under the header, so the header keeps one row; a long stack scrolls inside it. */
+  .banners { grid-area: banners; display: flex; flex-direction: column; gap: 4px; padding: 4px 10px; border-bottom: 1px solid var(--_border); max-height: 9em; overflow: auto; }
+  .banners:empty { display: none; }
   [part~='storage-banner'] { color: var(--_danger); font-size: 0.85em; }
   [part~='read-only-banner'] { font-size: 0.85em; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
-  [part~='workspace-banner'] { color: var(--_muted); font-size: 0.85em; flex-basis: 100%; overflow-wrap: anywhere; }
-  [part~='network-status'] { display: inline-flex; gap: 5px; align-items: center; color: var(--_muted); font-size: 0.85em; white-space: nowrap; }
-  [part~='network-status'] .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--_accent); }
+  [part~='workspace-banner'] { color: var(--_muted); font-size: 0.85em; overflow-wrap: anywhere; }
+  [part~='network-status'] { display: inline-flex; gap: 5px; align-items: center; color: var(--_muted); font-size: 0.85em; white-space: nowrap; min-width: 0; }
+  .network-text { overflow: hidden; text-overflow: ellipsis; }
+  [part~='network-status'] .dot { flex-shrink: 0; width: 8px; height: 8px; border-radius: 50%; background: var(--_accent); }
   [part~='network-status'][data-online='false'] .dot { background: var(--_danger); }
-  [part~='offline-banner'], [part~='offline-unavailable'], [part~='update-notice'] { flex-basis: 100%; font-size: 0.85em; overflow-wrap: anywhere; }
+  [part~='offline-banner'], [part~='offline-unavailable'], [part~='update-notice'] { font-size: 0.85em; overflow-wrap: anywhere; }
   [part~='offline-banner'], [part~='offline-unavailable'] { color: var(--_muted); }
   [part~='update-notice'] { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
   .icon { min-width: 44px; min-height: 44px; padding: 0; line-height: 1; }
@@ -91,7 +95,7 @@ export const agentStyles = [tokens, base, css`
   }
   /* Wide inline widget: the panel is a column beside the conversation (an empty column when closed: no row moves). */
   @container dsh-agent (min-width: 720px) {
-    :host(:not([mode='launcher'])) .base { grid-template: 'header header' auto 'notices notices' auto 'body panel' minmax(0, 1fr) 'question question' fit-content(40%) 'composer composer' auto / minmax(0, 1fr) auto; }
+    :host(:not([mode='launcher'])) .base { grid-template: 'header header' auto 'banners banners' auto 'notices notices' auto 'body panel' minmax(0, 1fr) 'question question' fit-content(40%) 'composer composer' auto / minmax(0, 1fr) auto; }
     :host(:not([mode='launcher'])) .panel { grid-area: panel; width: 340px; }
   }
 `]

@@ -1,16 +1,13 @@
 /**
- * The header row of `<dsh-agent>`: the site's `logo` slot and the title (`header-title`), the network line, find, the storage / opening /
- * open-failed / read-only / workspace banners, the operator tools (Compact, Trim, Sessions, Settings — hidden
- * with `controls="reader"`) and, in launcher mode, the close button. Plane: main.
+ * The header row of `<dsh-agent>`, one row at every width: the site's `logo` slot and the title
+ * (`header-title`), the network chip, find, the operator tools (Compact, Trim, Sessions, Settings —
+ * hidden with `controls="reader"`, folded into a menu where the widget is narrow) and, in launcher
+ * mode, the close button. The banners are the row below (banners.ts). Plane: main.
  * @module components/dsh-agent/header
  */
 import { html, nothing, type TemplateResult } from 'lit'
-import type { StorageState } from '../../src/protocol/index.ts'
 import type { Strings } from '../i18n/strings.ts'
 import type { ShellStrings } from '../i18n/shell-strings.ts'
-import type { OpenRecovery } from '../controllers/open-recovery.ts'
-import { renderOpenFailure } from './open-failure-banner.ts'
-import { renderStorageBanner } from './storage-banner.ts'
 import type { HeaderMenu } from './header-menu.ts'
 
 export interface HeaderInput {
@@ -18,14 +15,8 @@ export interface HeaderInput {
   title: string
   s: Strings
   sh: ShellStrings
-  /** The network line (lazy: nothing until loaded). */
+  /** The network chip (lazy: nothing until loaded). */
   offline: unknown
-  storage: StorageState | undefined
-  opening: boolean
-  /** The boot's open (its failed or slow state, with a retry). */
-  recovery: OpenRecovery
-  readOnly: boolean
-  workspaceNotice: string
   /** The operator tools are shown (`controls="full"`). */
   full: boolean
   launcher: boolean
@@ -33,7 +24,6 @@ export interface HeaderInput {
   canDrive: boolean
   panel: 'none' | 'sessions' | 'settings'
   openFind(): void
-  takeOver(): void
   compact(): void
   trim(): void
   toggle(panel: 'sessions' | 'settings'): void
@@ -43,19 +33,13 @@ export interface HeaderInput {
 }
 
 export function renderHeader(h: HeaderInput): TemplateResult {
-  const { s, storage } = h
+  const { s } = h
   const idle = h.running || !h.canDrive
   return html`<div part="header" class="header" @keydown=${(e: KeyboardEvent) => h.menu.onKeydown(e)}>
       <slot name="logo"></slot><span part="title">${h.title || 'dsh-agent'}</span>
       ${h.offline}
       <button type="button" part="find-button" class="icon" aria-label=${s.findLabel} title=${`${s.findLabel} (Ctrl+F)`} aria-keyshortcuts="Control+F Meta+F"
         @click=${h.openFind}><span class="magnifier" aria-hidden="true"></span></button>
-      ${renderStorageBanner(storage, s, h.sh)}
-      ${h.opening ? html`<span part="opening-banner" role="status">${s.opening}</span>` : nothing}
-      ${renderOpenFailure(h.recovery, h.sh)}
-      ${h.readOnly ? html`<span part="read-only-banner" role="status">${s.readOnly}
-        <button type="button" part="take-over-button" @click=${h.takeOver}>${s.takeOver}</button></span>` : nothing}
-      ${h.workspaceNotice ? html`<span part="workspace-banner" role="status">${s.webContainerUnavailable}: ${h.workspaceNotice}</span>` : nothing}
       ${h.full ? html`<button type="button" part="more-button" class="icon more" aria-label=${h.sh.more} title=${h.sh.more} aria-expanded=${h.menu.open} aria-controls="tools"
         @click=${() => h.menu.toggle()}><span class="dots" aria-hidden="true"></span></button>
       <div class="tools" id="tools" ?data-open=${h.menu.open} @click=${() => h.menu.close()}>

@@ -1,7 +1,9 @@
 /**
  * The side panel beyond which one is open: a reply that arrives while it is open (below 720 px it
- * covers the conversation, so the panel says so and offers to show it), the header's toggles, and
- * closing it — its close button or Escape — with focus back on the toggle that opened it. Plane: main.
+ * covers the conversation, so the panel says so and offers to show it), a new approval request
+ * (asked on its tool card, which takes focus: the panel, a sheet on phones, closes so as not to
+ * cover it), the header's toggles, and closing it — its close button or Escape — with focus back
+ * on the toggle that opened it. Plane: main.
  * @module components/dsh-agent/side-panel-state
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
@@ -12,13 +14,21 @@ interface PanelHost extends ReactiveControllerHost { panel: Panel; readonly rend
 export class SidePanelState implements ReactiveController {
   /** A turn ended while the panel was open. */
   replyUnseen = false
+  /** Approval requests pending at the last update. */
+  #askedCount = 0
 
-  /** @param shown the panel shown now (`none` for readers, whatever `panel` says). */
-  constructor(private readonly host: PanelHost, private readonly shown: () => Panel) {
+  /**
+   * @param shown the panel shown now (`none` for readers, whatever `panel` says).
+   * @param asked how many approval requests are pending now.
+   */
+  constructor(private readonly host: PanelHost, private readonly shown: () => Panel, private readonly asked: () => number) {
     host.addController(this)
   }
 
   hostUpdate(): void {
+    const asked = this.asked()
+    if (asked > this.#askedCount && this.host.panel !== 'none') this.host.panel = 'none'
+    this.#askedCount = asked
     if (this.shown() === 'none') this.replyUnseen = false
   }
 

@@ -233,3 +233,31 @@ for (const viewport of viewports) {
     })
   }
 }
+
+for (const viewport of viewports) {
+  for (const theme of themes) {
+    test(`item 13 at ${viewport.width} ${theme}: offline, the banners take the row below the header, which stays one row`, async ({ page, context }) => {
+      await page.setViewportSize(viewport)
+      await page.emulateMedia({ colorScheme: theme })
+      const offlineModules = new Set<string>()
+      page.on('requestfinished', (request) => { if (/\/offline-(controller|status)-[^/]*\.js$/.test(request.url())) offlineModules.add(request.url()) })
+      await bootAgent(page, { storage: 'memory', theme, script: [{ text: 'Answered.' }] })
+      await expect(agent(page, 'banners')).toBeHidden() // nothing to say: no empty row
+      await send(page, 'hello')
+      await waitForTurnEnds(page, 1)
+      await expect.poll(() => offlineModules.size, { message: 'the network status loads after the first answer' }).toBe(2)
+      await context.setOffline(true)
+      await expect(agent(page, 'offline-banner')).toBeVisible()
+      const header = await boxOf(page, 'header')
+      const banners = await boxOf(page, 'banners')
+      expect(header.height, 'one 44 px row and its padding').toBeLessThanOrEqual(60)
+      expect(banners.y, 'the banners sit below the header').toBeGreaterThanOrEqual(header.y + header.height - 1)
+      expect(await agent(page, 'network-status').isVisible(), 'the chip stays in the header').toBe(true)
+      const chip = await boxOf(page, 'network-status')
+      expect(chip.x + chip.width, 'the chip fits the header').toBeLessThanOrEqual(header.x + header.width)
+      expect(await axeViolations(page), 'offline').toEqual([])
+      await page.screenshot({ path: `/tmp/widget-offline-${viewport.width}-${theme}.png` })
+      await context.setOffline(false)
+    })
+  }
+}
