@@ -24,6 +24,8 @@ import { preStepPhase } from './pre-step.ts'
 import { requestPhase } from './request.ts'
 import { requestErrorPhase, toolBatchPhase, turnStoppingPhase } from './step-phases.ts'
 import type { Agent, AgentOptions, AgentStatus } from './types.ts'
+import type { UsageReport } from '../llm/usage-report.ts'
+import { agentUsage } from './usage.ts'
 
 export interface LoopAgentInit {
   /** The root context: waterfalls and emits dispatch here. */
@@ -111,6 +113,10 @@ export class LoopAgent implements Agent {
     if (this.announcing) this.wakeStands = false
     if (!keepInbox && !this.session.isClosed) this.inbox.clear()
     this.dispatch({ type: 'user.cancel', cause, keepInbox })
+  }
+
+  usage(): UsageReport {
+    return agentUsage(this.root, this.session)
   }
 
   whenIdle(): Promise<void> {

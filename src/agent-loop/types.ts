@@ -4,6 +4,7 @@
  * @module agent-loop/types
  */
 import type { Context } from '@deepseek-ai/cordis'
+import type { UsageReport } from '../llm/usage-report.ts'
 import type { UserMessage } from '../llm/types.ts'
 import type { AgentCancelCause, InboxTarget } from '../session/types.ts'
 import type { SessionId, MessageId } from '../util/brand.ts'
@@ -52,4 +53,6 @@ export interface Agent {
   followup(message: UserMessage | string): void
   steer(message: UserMessage | string): void
   inject(message: UserMessage | string): void
+  /** The session's model, context fill against its window and compaction's threshold, tokens used and their cost (agent-loop/usage). */
+  usage(): UsageReport
 }

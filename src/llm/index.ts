@@ -14,5 +14,6 @@ export { ModelCatalog, DEEPSEEK_MODELS, type ModelEntry } from './model-catalog.
 export { estimateTextTokens, estimateBlockTokens, estimateMessageTokens, estimateRequestTokens, usageTotal, addUsage } from './token-estimate.ts'
 export { RequestTokenTally, estimateToolsTokens } from './token-tally.ts'
 export { measureContext, usageByStep, sessionUsage, type ContextMeasure, type StepUsage } from './token-meter.ts'
+export { usageReport, costOf, type UsageReport } from './usage-report.ts'
 export { checkChunkSequence } from './invariant.ts'
 export type * from './types.ts'

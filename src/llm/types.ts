@@ -132,11 +132,20 @@ export interface RetryPolicy {
   jitterRatio: number
 }
 
+/** Prices in USD per million tokens; `cachedInput` (cache reads) defaults to `input`, `cacheWrite` too. */
+export interface ModelPricing {
+  input: number
+  cachedInput?: number
+  cacheWrite?: number
+  output: number
+}
+
 export interface ModelInfo {
   provider: string
   model: string
   contextWindow?: number
   maxOutputTokens?: number
+  pricing?: ModelPricing
 }
 
 export interface LlmAdapter {

@@ -14,6 +14,7 @@ import { Session } from '../../src/session/session.ts'
 import { LogInvariant } from '../../src/session/invariant.ts'
 import { SESSION_FORMAT_VERSION, type SessionEvent } from '../../src/session/types.ts'
 import { createUserMessage } from '../../src/llm/messages.ts'
+import { usageReport } from '../../src/llm/usage-report.ts'
 import { newId, type CallId, type SessionId } from '../../src/util/brand.ts'
 
 /** A session whose every append must satisfy the §2.11 log invariant. */
@@ -50,6 +51,7 @@ export function createTestAgent(ctx: Context, session: Session): Agent & { injec
     followup: (m) => void injected.push(toMessage(m)),
     steer: (m) => void injected.push(toMessage(m)),
     inject: (m) => void injected.push(toMessage(m)),
+    usage: () => usageReport({ events: session.events, messages: session.sharedMessages() }),
   }
 }
 

@@ -58,6 +58,12 @@ export class CompactionService extends Service {
     })
   }
 
+  /** Where automatic compaction starts for `session`, in tokens; undefined when it is off or the window is unknown. */
+  threshold(session: Session): number | undefined {
+    const window = this.config.auto ? this.contextWindow(session) : undefined
+    return window ? limitsFor(this.config, window).threshold : undefined
+  }
+
   /** The window used for thresholds: config, then the logged route, then the model catalog. */
   contextWindow(session: Session): number | undefined {
     if (this.config.contextWindow) return this.config.contextWindow
@@ -93,7 +99,7 @@ export class CompactionService extends Service {
     const window = this.contextWindow(session)
     const header = foldHeader(session)
     if (!window || !header) return
-    const { threshold, retain } = limitsFor(this.config, window)
+    const { threshold, retain } = limitsFor(this.config, window) // relievePressure runs only with auto on
     let tally = this.tallies.get(session)
     if (!tally) this.tallies.set(session, tally = new RequestTokenTally())
     const measure = (): number => measureContext({
